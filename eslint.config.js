@@ -1,0 +1,81 @@
+// One lint config for the whole tree. The import boundaries are the point: they keep the
+// engine electron-free and the renderer ignorant of the main process (ARCHITECTURE.md).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import vue from 'eslint-plugin-vue';
+import prettier from 'eslint-config-prettier';
+
+const noElectron = {
+  group: ['electron', 'electron/*'],
+  message: 'Only src-main/electron may import electron.',
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'out', 'dist', 'release', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser } },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      'vue/multi-word-component-names': 'off',
+      'vue/no-v-html': 'off',
+    },
+  },
+  {
+    files: ['src-main/engine/**', 'src-main/server/**', 'src-shared/**', 'test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron] }] },
+  },
+  {
+    files: ['src-renderer/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            {
+              group: ['**/src-main/**', '@main/*'],
+              message: 'The renderer talks to the engine only through its transport.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            {
+              group: ['node:*', 'fs', 'path', '**/src-main/**', '**/src-renderer/**'],
+              message: 'src-shared is platform-free.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs', 'scripts/**/*.mjs'],
+    languageOptions: {
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        console: 'readonly',
+        __dirname: 'readonly',
+      },
+    },
+  },
+  prettier,
+);

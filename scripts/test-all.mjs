@@ -1,0 +1,94 @@
+// `npm test`: typecheck, lint, unit + API tests (Vitest), end-to-end tests (Playwright), then one
+// plain closing line `N passed, N failed` summing every suite, because CI reads only that line.
+// Exits non-zero when anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+/** Typecheck and lint count as one check each. */
+function check(label, command, args) {
+  if (run(label, command, args)) totals.passed++;
+  else {
+    totals.failed++;
+    failures.push(label);
+  }
+}
+
+function readJson(file) {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const only = process.argv[2]; // optional: unit | e2e | checks
+
+if (!only || only === 'checks') {
+  check('typecheck (node)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']);
+  check('typecheck (shared)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.shared.json']);
+  check('typecheck (renderer)', 'npx', ['vue-tsc', '--noEmit', '-p', 'tsconfig.web.json']);
+  check('lint', 'npx', ['eslint', '.']);
+  check('format', 'npx', ['prettier', '--check', '.']);
+}
+
+if (!only || only === 'unit') {
+  const file = '.vitest-results.json';
+  rmSync(file, { force: true });
+  const ok = run('vitest', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${file}`,
+  ]);
+  const report = readJson(file);
+  if (report) {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (!ok && report.numFailedTests === 0) {
+      totals.failed++;
+      failures.push('vitest (a file failed to load)');
+    }
+  } else if (!ok) {
+    totals.failed++;
+    failures.push('vitest (no report)');
+  }
+}
+
+if (!only || only === 'e2e') {
+  if (run('build web UI', 'npx', ['vite', 'build', '--config', 'vite.web.config.ts', '--logLevel', 'warn'])) {
+    const file = '.playwright-results.json';
+    rmSync(file, { force: true });
+    const ok = run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+    const report = readJson(file);
+    if (report?.stats) {
+      totals.passed += report.stats.expected;
+      totals.failed += report.stats.unexpected + (report.stats.flaky ?? 0);
+      totals.skipped += report.stats.skipped;
+    }
+    if (!ok && !(report?.stats?.unexpected > 0)) {
+      totals.failed++;
+      failures.push('playwright (run failed)');
+    }
+  } else {
+    totals.failed++;
+    failures.push('build web UI');
+  }
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { EngineContext } from '../context';
+import type { UserRow } from '../db/schema';
+
+/** Tokens are random, shown once, stored as a SHA-256 hash (decisions.md §1). */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createToken(ctx: EngineContext, input: { userId: number; name: string }) {
+  const token = `as_${ctx.ids.random(32)}`;
+  const row = await ctx.db
+    .insertInto('api_tokens')
+    .values({
+      user_id: input.userId,
+      name: input.name,
+      token_hash: hashToken(token),
+      created_at: ctx.clock.now().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token };
+}
+
+export async function listTokens(ctx: EngineContext) {
+  return ctx.db
+    .selectFrom('api_tokens')
+    .select(['id', 'user_id', 'name', 'created_at', 'last_used_at', 'revoked_at'])
+    .orderBy('id')
+    .execute();
+}
+
+export async function revokeToken(ctx: EngineContext, id: number): Promise<boolean> {
+  const result = await ctx.db
+    .updateTable('api_tokens')
+    .set({ revoked_at: ctx.clock.now().toISOString() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The user a bearer token belongs to, or undefined for an unknown or revoked token. */
+export async function userForToken(ctx: EngineContext, token: string): Promise<UserRow | undefined> {
+  const hash = hashToken(token);
+  const row = await ctx.db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .selectAll('users')
+    .select('api_tokens.id as token_id')
+    .where('api_tokens.token_hash', '=', hash)
+    .where('api_tokens.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { token_id, ...user } = row;
+  await ctx.db
+    .updateTable('api_tokens')
+    .set({ last_used_at: ctx.clock.now().toISOString() })
+    .where('id', '=', token_id)
+    .execute();
+  return user;
+}

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import * as m0001 from './0001-core';
+import * as m0002 from './0002-answers';
+
+export interface Migration {
+  name: string;
+  up(db: Kysely<any>): Promise<void>;
+}
+
+/**
+ * The static, ordered list of migrations (forward-only). A bundled main process cannot read a
+ * folder at run time, so every migration is imported here. Append; never reorder or edit.
+ */
+export const migrations: Migration[] = [
+  { name: '0001-core', up: m0001.up },
+  { name: '0002-answers', up: m0002.up },
+];

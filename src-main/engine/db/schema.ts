@@ -1,0 +1,263 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types of every table, as SQLite stores them: booleans are 0/1 integers, JSON is text,
+ * datetimes are ISO strings. Services turn rows into API objects with their `toX(row)` mappers.
+ */
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  limits_balance: number;
+  created_at: string;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface NeuralsTable {
+  id: Generated<number>;
+  system_name: string;
+  display_name: string;
+  provider: string;
+  model: string;
+  base_url: string | null;
+  api_key: string | null;
+  web_search_supported: number;
+  model_url: string | null;
+  logo: string | null;
+  is_builtin: number;
+  sort_order: number;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  brand: string;
+  alternative_brand: string;
+  domain: string;
+  domain_aliases: string | null;
+  activities: string;
+  region: number;
+  language: string;
+  is_paused: number;
+  is_sample: number;
+  sources_include_subdomains: number;
+  collect_online: number;
+  collect_google_ai_mode: number;
+  count_empty_answers: number;
+  analytics_token: string | null;
+  analytics_id: string | null;
+  analytics_counter_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectSharesTable {
+  project_id: number;
+  user_id: number;
+  role: 'viewer' | 'editor';
+}
+
+export interface ProjectNeuralsTable {
+  project_id: number;
+  neural_id: number;
+  web_search_enabled: number;
+  position: number;
+}
+
+export interface ProjectSchedulesTable {
+  project_id: number;
+  source: string;
+  type: string;
+  detail: string | null;
+  last_run_at: string | null;
+}
+
+export interface PromptGroupsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  is_favourite: number;
+  created_at: string;
+}
+
+export interface PromptsTable {
+  id: Generated<number>;
+  project_id: number;
+  value: string;
+  frequency: number | null;
+  relevant_query: string | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface PromptGroupLinksTable {
+  prompt_id: number;
+  group_id: number;
+}
+
+export interface DraftsTable {
+  id: string;
+  user_id: number;
+  status: 'processing' | 'ready' | 'error' | 'created';
+  progress: number;
+  input: string;
+  prompts: string;
+  project_id: number | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  project_id: number | null;
+  user_id: number | null;
+  type: string;
+  message: string;
+  created_at: string;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  max_attempts: number;
+  run_after: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface ParseRunsTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number;
+  status: 'queued' | 'in_progress' | 'completed' | 'failed';
+  phase: string | null;
+  progress: number;
+  source: string;
+  options: string;
+  charged: number;
+  refunded: number;
+  tasks_total: number;
+  tasks_done: number;
+  update_date: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface AnswersTable {
+  id: Generated<number>;
+  run_id: number;
+  project_id: number;
+  prompt_id: number;
+  neural_id: number;
+  has_data: number;
+  answer: string | null;
+  mention: number;
+  mention_position: number | null;
+  tone: string | null;
+  occurrences: string;
+  competitors: string;
+  site_mentioned: number;
+  site_position: number | null;
+  comment: string | null;
+  web_search: number;
+  raw: string | null;
+  error: string | null;
+  attempts: number;
+  created_at: string;
+}
+
+export interface AnswerUrlsTable {
+  answer_id: number;
+  position: number;
+  url: string;
+  domain: string;
+  title: string | null;
+}
+
+export interface CompetitorsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  type: string;
+  created_at: string;
+}
+
+export interface CompetitorMembersTable {
+  id: Generated<number>;
+  competitor_id: number;
+  name: string;
+}
+
+export interface AnswerCompetitorsTable {
+  answer_id: number;
+  competitor_id: number;
+  position: number;
+}
+
+export interface DomainTypesTable {
+  project_id: number;
+  domain: string;
+  type: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  neurals: NeuralsTable;
+  projects: ProjectsTable;
+  project_shares: ProjectSharesTable;
+  project_neurals: ProjectNeuralsTable;
+  project_schedules: ProjectSchedulesTable;
+  prompt_groups: PromptGroupsTable;
+  prompts: PromptsTable;
+  prompt_group_links: PromptGroupLinksTable;
+  drafts: DraftsTable;
+  events: EventsTable;
+  jobs: JobsTable;
+  app_settings: AppSettingsTable;
+  parse_runs: ParseRunsTable;
+  answers: AnswersTable;
+  answer_urls: AnswerUrlsTable;
+  competitors: CompetitorsTable;
+  competitor_members: CompetitorMembersTable;
+  answer_competitors: AnswerCompetitorsTable;
+  domain_types: DomainTypesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NeuralRow = Selectable<NeuralsTable>;
+export type NewNeural = Insertable<NeuralsTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ProjectUpdate = Updateable<ProjectsTable>;
+export type PromptRow = Selectable<PromptsTable>;
+export type PromptGroupRow = Selectable<PromptGroupsTable>;
+export type DraftRow = Selectable<DraftsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type JobRow = Selectable<JobsTable>;
+export type ParseRunRow = Selectable<ParseRunsTable>;
+export type AnswerRow = Selectable<AnswersTable>;

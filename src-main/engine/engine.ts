@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from './db/connection';
+import { systemClock, type Clock } from './clock';
+import { cryptoIds, type IdSource } from './ids';
+import { JobQueue } from './jobs/queue';
+import { registerJobs } from './jobs/registry';
+import { EventBus } from './events/event-bus';
+import { plainSecretBox, type SecretBox } from './secrets';
+import type { EnginePorts } from './ports';
+import type { EngineContext } from './context';
+import { createApp } from './http/app';
+import { ensureLocalOwner, LOCAL_OWNER_ID } from './account/users';
+import { ensureCatalogue } from './neurals/neurals.service';
+import { startBackgroundServices } from './background';
+
+export interface EngineOptions {
+  /** Folder of the SQLite file and generated files (PDFs). */
+  dataDir: string;
+  /** SQLite file; defaults to `<dataDir>/answerscope.sqlite`. */
+  dbFile?: string;
+  clock?: Clock;
+  ids?: IdSource;
+  secrets?: SecretBox;
+  ports?: EnginePorts;
+  /** Start the job runner and schedulers (hosts: true; tests drive `jobs.drain()` instead). */
+  runJobs?: boolean;
+  /** Where the engine is reachable, for links it hands out; a host sets it once listening. */
+  publicUrl?: string;
+  nativeBinding?: string;
+}
+
+export interface Engine {
+  /** The API: a web-standard Request in, a Response out. `asUser` skips bearer auth (IPC path). */
+  handle(request: Request, options?: { asUser?: number }): Promise<Response>;
+  ctx: EngineContext;
+  jobs: JobQueue;
+  events: EventBus;
+  localOwnerId: number;
+  setPublicUrl(url: string): void;
+  /** Stops jobs at a safe point and closes the database. */
+  close(): Promise<void>;
+}
+
+/** The composition root: opens the database, wires services, returns the handler. */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const clock = options.clock ?? systemClock;
+  const { db, sqlite } = await openDatabase({
+    file: options.dbFile ?? join(options.dataDir, 'answerscope.sqlite'),
+    nativeBinding: options.nativeBinding,
+  });
+  const jobs = new JobQueue(db, clock);
+  let publicUrl = options.publicUrl ?? 'http://127.0.0.1';
+  const ctx: EngineContext = {
+    db,
+    clock,
+    ids: options.ids ?? cryptoIds,
+    jobs,
+    events: new EventBus(db, clock),
+    secrets: options.secrets ?? plainSecretBox,
+    ports: options.ports ?? {},
+    publicUrl: () => publicUrl,
+    dataDir: options.dataDir,
+  };
+
+  await ensureLocalOwner(ctx);
+  await ensureCatalogue(ctx);
+  registerJobs(ctx);
+  await jobs.recover();
+
+  const app = createApp(ctx);
+  let stopBackground: () => void = () => {};
+  if (options.runJobs) {
+    jobs.start();
+    stopBackground = startBackgroundServices(ctx);
+  }
+
+  return {
+    handle: async (request, handleOptions) => app.fetch(request, { trustedUserId: handleOptions?.asUser }),
+    ctx,
+    jobs,
+    events: ctx.events,
+    localOwnerId: LOCAL_OWNER_ID,
+    setPublicUrl: (url) => {
+      publicUrl = url.replace(/\/$/, '');
+    },
+    close: async () => {
+      stopBackground();
+      await jobs.stop();
+      await db.destroy().catch(() => undefined);
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}

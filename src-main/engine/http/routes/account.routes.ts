@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app';
+import { ctxOf, userOf, bodyOf } from '../params';
+import { parseInput } from '../validate';
+import { getUser, setLimits, toAccount } from '../../account/users';
+
+/** Extension endpoints (decisions.md §2): the balance of limits is the analyst's spending guard. */
+export const accountRoutes = new Hono<AppEnv>();
+
+accountRoutes.get('/api/app/account', async (c) => {
+  return c.json({ data: toAccount(await getUser(ctxOf(c), userOf(c).id)) });
+});
+
+accountRoutes.patch('/api/app/account', async (c) => {
+  const input = parseInput(z.object({ limits_balance: z.int().min(0).max(1_000_000_000) }), await bodyOf(c));
+  return c.json({ data: toAccount(await setLimits(ctxOf(c), userOf(c).id, input.limits_balance)) });
+});

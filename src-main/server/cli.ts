@@ -1,0 +1,62 @@
+import { createEngine } from '../engine/engine';
+import { createToken, listTokens, revokeToken } from '../engine/auth/tokens';
+import { parseArgs, dataDirFrom } from './args';
+
+const USAGE = `Usage:
+  npm run cli -- token create [--data-dir DIR] [--name NAME] [--user ID]   prints the new token alone
+  npm run cli -- token list   [--data-dir DIR]
+  npm run cli -- token revoke ID [--data-dir DIR]`;
+
+/** Token management for the headless server (decisions.md §1). */
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const [group, command, id] = args._;
+  if (group !== 'token' || !['create', 'list', 'revoke'].includes(command ?? '')) {
+    console.error(USAGE);
+    return 2;
+  }
+  const engine = await createEngine({ dataDir: dataDirFrom(args) });
+  try {
+    if (command === 'create') {
+      const userId = typeof args.user === 'string' ? Number(args.user) : engine.localOwnerId;
+      const user = await engine.ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!user) {
+        console.error(`No user with id ${args.user}.`);
+        return 1;
+      }
+      const name = typeof args.name === 'string' ? args.name : 'cli';
+      const { token } = await createToken(engine.ctx, { userId, name });
+      console.log(token);
+    } else if (command === 'list') {
+      for (const t of await listTokens(engine.ctx)) {
+        const state = t.revoked_at ? `revoked ${t.revoked_at}` : `last used ${t.last_used_at ?? 'never'}`;
+        console.log(`${t.id}\tuser ${t.user_id}\t${t.name}\tcreated ${t.created_at}\t${state}`);
+      }
+    } else {
+      if (!id || !/^\d+$/.test(id)) {
+        console.error(USAGE);
+        return 2;
+      }
+      if (!(await revokeToken(engine.ctx, Number(id)))) {
+        console.error(`No active token with id ${id}.`);
+        return 1;
+      }
+      console.log(`Token ${id} revoked.`);
+    }
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

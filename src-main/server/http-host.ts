@@ -1,0 +1,115 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Engine } from '../engine/engine';
+
+export interface HttpHostOptions {
+  host?: string;
+  port?: number;
+  /** Folder of the built web UI (`out/web`); served at `/` with an SPA fallback. */
+  webRoot?: string;
+}
+
+export interface HttpHost {
+  url: string;
+  close(): Promise<void>;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+};
+
+/**
+ * The headless host: the engine behind node:http. `/api/*` goes to `engine.handle`; everything
+ * else is the built web UI. Binds to loopback unless told otherwise.
+ */
+export async function startHttpHost(engine: Engine, options: HttpHostOptions = {}): Promise<HttpHost> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer((req, res) => {
+    void route(engine, options.webRoot, req, res).catch((error) => {
+      console.error('[serve] request failed', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Server error.' }));
+    });
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolveListen());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${shownHost}:${address.port}`;
+  engine.setPublicUrl(url);
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        server.closeAllConnections?.();
+        server.close(() => resolveClose());
+      }),
+  };
+}
+
+async function route(engine: Engine, webRoot: string | undefined, req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
+    const response = await engine.handle(toRequest(req));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
+  serveStatic(webRoot, url.pathname, res);
+}
+
+function toRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
+    method: req.method,
+    headers,
+    body: hasBody ? (req as unknown as ReadableStream) : undefined,
+    // Node's fetch needs this to stream a request body.
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+};
+
+function serveStatic(webRoot: string | undefined, pathname: string, res: ServerResponse) {
+  if (!webRoot || !existsSync(join(webRoot, 'index.html'))) {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
+    res.end(
+      '<!doctype html><title>AnswerScope</title><p>The API is at <code>/api</code>. The web UI is not built: run <code>npm run build:web</code> and restart.</p>',
+    );
+    return;
+  }
+  const root = resolve(webRoot);
+  let file = normalize(join(root, decodeURIComponent(pathname)));
+  if (!file.startsWith(root + sep) && file !== root) {
+    res.writeHead(404).end();
+    return;
+  }
+  if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+  const type = MIME[extname(file)] ?? 'application/octet-stream';
+  const cache = file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  res.writeHead(200, { 'content-type': type, 'cache-control': cache, ...SECURITY_HEADERS });
+  res.end(readFileSync(file));
+}

@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { createEngine } from '../engine/engine';
+import { createToken, revokeToken } from '../engine/auth/tokens';
+import { startHttpHost } from './http-host';
+import { parseArgs, dataDirFrom } from './args';
+import { headlessPorts } from './headless-ports';
+
+/**
+ * `npm run serve -- --data-dir DIR --host 127.0.0.1 --port PORT`: the engine and the web UI
+ * over HTTP. Prints `AnswerScope listening on http://HOST:PORT` when ready, and a one-time UI
+ * address whose token is revoked when the server stops.
+ */
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const dataDir = dataDirFrom(args);
+  const host = typeof args.host === 'string' ? args.host : '127.0.0.1';
+  const port = typeof args.port === 'string' ? Number(args.port) : 8787;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`Invalid --port ${args.port}: give a number from 0 to 65535 (0 picks a free port).`);
+    process.exit(2);
+  }
+  const here = dirname(fileURLToPath(import.meta.url));
+  const webRoot = typeof args['web-root'] === 'string' ? args['web-root'] : join(here, '../../out/web');
+
+  const engine = await createEngine({ dataDir, runJobs: true, ports: headlessPorts(args) });
+  const server = await startHttpHost(engine, { host, port, webRoot });
+  const session = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'web UI session' });
+  console.log(`AnswerScope listening on ${server.url}`);
+  console.log(`Open the UI: ${server.url}/#token=${session.token}`);
+  console.log(`Data folder: ${dataDir}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping (running jobs finish at a safe point)…`);
+    await revokeToken(engine.ctx, session.id).catch(() => undefined);
+    await server.close();
+    await engine.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(`AnswerScope could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { test as base } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  /** The one-time UI address the server printed (carries a token). */
+  uiUrl: string;
+  token: string;
+  dataDir: string;
+}
+
+/** Starts the real headless server (`npm run serve`) on a free port, once per worker. */
+export async function startServer(): Promise<{ server: RunningServer; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'answerscope-e2e-'));
+  const child: ChildProcess = spawn(
+    'npx',
+    ['tsx', 'src-main/server/serve.ts', '--data-dir', dataDir, '--port', '0'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env },
+    },
+  );
+  let output = '';
+  const server = await new Promise<RunningServer>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /AnswerScope listening on (http:\/\/\S+)/.exec(output);
+      const ui = /Open the UI: (\S+#token=(\S+))/.exec(output);
+      if (listening && ui) {
+        clearTimeout(timer);
+        resolve({ url: listening[1], uiUrl: ui[1], token: ui[2], dataDir });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { server, stop };
+}
+
+export const test = base.extend<object, { server: RunningServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
+    async ({}, use) => {
+      const { server, stop } = await startServer();
+      await use(server);
+      await stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect } from '@playwright/test';
