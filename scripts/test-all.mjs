@@ -43,6 +43,15 @@ if (!only || only === 'checks') {
   check('format', 'npx', ['prettier', '--check', '.']);
 }
 
+if (!only || only === 'unit' || only === 'e2e') {
+  if (
+    !run('build web UI', 'npx', ['vite', 'build', '--config', 'vite.web.config.ts', '--logLevel', 'warn'])
+  ) {
+    totals.failed++;
+    failures.push('build web UI');
+  }
+}
+
 if (!only || only === 'unit') {
   const file = '.vitest-results.json';
   rmSync(file, { force: true });
@@ -69,7 +78,7 @@ if (!only || only === 'unit') {
 }
 
 if (!only || only === 'e2e') {
-  if (run('build web UI', 'npx', ['vite', 'build', '--config', 'vite.web.config.ts', '--logLevel', 'warn'])) {
+  if (!failures.includes('build web UI')) {
     const file = '.playwright-results.json';
     rmSync(file, { force: true });
     const ok = run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
@@ -83,9 +92,6 @@ if (!only || only === 'e2e') {
       totals.failed++;
       failures.push('playwright (run failed)');
     }
-  } else {
-    totals.failed++;
-    failures.push('build web UI');
   }
 }
 

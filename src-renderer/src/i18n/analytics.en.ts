@@ -1,0 +1,2 @@
+/** Strings of the analytics screens. */
+export default {};

@@ -1,0 +1,2 @@
+/** Strings of the report screens and print view. */
+export default {};
