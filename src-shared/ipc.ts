@@ -25,3 +25,33 @@ export interface WireResponse {
 export interface PreloadApi {
   request(request: WireRequest): Promise<WireResponse>;
 }
+
+/**
+ * Desktop-only extensions, reached through the same `request` function. They are answered by
+ * the main process itself (never forwarded to a remote server); docs/desktop.md describes them.
+ */
+export const APP_SHELL_REMOTE_PATH = '/app-shell/remote';
+export const APP_SHELL_SAVE_PDF_PATH = '/app-shell/save-pdf';
+
+export type ServerMode = 'local' | 'remote';
+
+/** `GET /app-shell/remote` → `{data: RemoteServerSettings}`. The token itself never leaves main. */
+export interface RemoteServerSettings {
+  mode: ServerMode;
+  /** Address of the remote AnswerScope server, or null when none was given. */
+  base_url: string | null;
+  token_set: boolean;
+}
+
+/** `PUT /app-shell/remote`. `token` omitted keeps the stored one; '' clears it. */
+export interface RemoteServerInput {
+  mode: ServerMode;
+  base_url?: string | null;
+  token?: string;
+}
+
+/** `POST /app-shell/save-pdf` body; answers `{data: {saved, path}}` (path null when cancelled). */
+export interface SavePdfInput {
+  project_id: number;
+  report_id: number;
+}

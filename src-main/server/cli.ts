@@ -1,16 +1,19 @@
 import { createEngine } from '../engine/engine';
 import { createToken, listTokens, revokeToken } from '../engine/auth/tokens';
 import { parseArgs, dataDirFrom } from './args';
+import { createSampleProject } from '../engine/collect/sample-project';
 
 const USAGE = `Usage:
   npm run cli -- token create [--data-dir DIR] [--name NAME] [--user ID]   prints the new token alone
   npm run cli -- token list   [--data-dir DIR]
-  npm run cli -- token revoke ID [--data-dir DIR]`;
+  npm run cli -- token revoke ID [--data-dir DIR]
+  npm run cli -- demo [--data-dir DIR] [--language en|ru]                  creates a sample project`;
 
 /** Token management for the headless server (decisions.md §1). */
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const [group, command, id] = args._;
+  if (group === 'demo') return demo(args);
   if (group !== 'token' || !['create', 'list', 'revoke'].includes(command ?? '')) {
     console.error(USAGE);
     return 2;
@@ -47,6 +50,19 @@ async function main(): Promise<number> {
       }
       console.log(`Token ${id} revoked.`);
     }
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}
+
+/** `demo`: a sample project with 12 weekly updates from the offline demo network (issue 3). */
+async function demo(args: ReturnType<typeof parseArgs>): Promise<number> {
+  const engine = await createEngine({ dataDir: dataDirFrom(args) });
+  try {
+    const language = typeof args.language === 'string' ? args.language : 'en';
+    const projectId = await createSampleProject(engine.ctx, engine.localOwnerId, { language });
+    console.log(`Sample project ${projectId} created with 12 weekly updates (demo network, synthetic data).`);
     return 0;
   } finally {
     await engine.close();

@@ -1,4 +1,32 @@
 import { createApp } from 'vue';
+import { createPinia } from 'pinia';
+import PrimeVue from 'primevue/config';
+import ToastService from 'primevue/toastservice';
+import ConfirmationService from 'primevue/confirmationservice';
+import Tooltip from 'primevue/tooltip';
 import App from './App.vue';
+import { installTransport } from './api/install';
+import { i18n } from './i18n';
+import { createAppRouter } from './router';
+import { AppPreset, DARK_CLASS } from './theme';
+import { useSessionStore } from './stores/session';
+import { usePreferencesStore } from './stores/preferences';
+import './styles/app.css';
 
-createApp(App).mount('#app');
+// The one transport of this window, chosen once: IPC under Electron, HTTP in the browser.
+const pinia = createPinia();
+installTransport({ onUnauthorized: () => useSessionStore(pinia).tokenRejected() });
+
+const app = createApp(App);
+app.use(pinia);
+app.use(i18n);
+app.use(PrimeVue, {
+  theme: { preset: AppPreset, options: { darkModeSelector: `.${DARK_CLASS}`, cssLayer: false } },
+});
+app.use(ToastService);
+app.use(ConfirmationService);
+app.directive('tooltip', Tooltip);
+usePreferencesStore(pinia); // applies the remembered language and theme before the first paint
+const router = createAppRouter();
+app.use(router);
+app.mount('#app');

@@ -1,3 +1,254 @@
-/** Route types of this area (see routes.ts). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ReportsRoutes {}
+/**
+ * Reports: the shapes of api-spec.md "Reports" and the route types of this area (see routes.ts).
+ * The `block_data` of each block is documented in docs/api/reports.md.
+ */
+
+export const REPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const REPORT_SOURCE_TYPES = ['manual', 'automatic', 'restart'] as const;
+export type ReportSourceType = (typeof REPORT_SOURCE_TYPES)[number];
+
+/** The nine block slugs, in their default order (api-spec.md "Report block definition"). */
+export const BLOCK_SLUGS = [
+  'ai_conclusions',
+  'summary',
+  'competitors',
+  'answers',
+  'kpi',
+  'sources',
+  'brand_position_history',
+  'site_position_history',
+  'prompts_visibility_history',
+] as const;
+export type BlockSlug = (typeof BLOCK_SLUGS)[number];
+
+export const MAIN_PERIODS = ['last_7_days', 'last_30_days', 'last_calendar_month', 'custom'] as const;
+export type MainPeriod = (typeof MAIN_PERIODS)[number];
+export const COMPARISON_PERIODS = [...MAIN_PERIODS, 'prev_period'] as const;
+export type ComparisonPeriod = (typeof COMPARISON_PERIODS)[number];
+
+export type FileType = 'none' | 'pdf';
+
+export interface ReportBlockDefinition {
+  id: number;
+  slug: BlockSlug;
+  name: string;
+  description: string;
+  block_order: number;
+  visible: 'all';
+}
+
+export interface ReportOptionBlock {
+  id: number;
+  slug: BlockSlug;
+  title: string;
+  checked: boolean;
+  visible: string;
+  block_order: number;
+}
+
+/** Options as a response shows them (defaults filled in, e-mails as arrays). */
+export interface ReportOptions {
+  comparison_enabled: boolean;
+  period_main: MainPeriod;
+  period_comparison: ComparisonPeriod | null;
+  period_main_dates: [string, string] | null;
+  period_compare_dates: [string, string] | null;
+  blocks: ReportOptionBlock[];
+  report_email: string[];
+  report_email_notifications: string[];
+  file_type: FileType;
+  /** Extension: the report whose options a `restart` report repeats (docs/api/reports.md). */
+  restart_of?: number;
+}
+
+/** Options as a client may send them. */
+export interface ReportOptionsInput {
+  comparison_enabled: boolean;
+  period_main: MainPeriod;
+  period_main_dates?: [string, string] | null;
+  period_comparison?: ComparisonPeriod | null;
+  period_compare_dates?: [string, string] | null;
+  blocks: Array<{ slug: BlockSlug; checked?: boolean }>;
+  report_email?: string | string[] | null;
+  report_email_notifications?: string | string[] | null;
+  file_type?: FileType;
+  restart_of?: number;
+}
+
+export interface ReportResultItem<D = BlockData> {
+  id: number;
+  project_report_id: number;
+  block_slug: BlockSlug;
+  block_data: D;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReportListItem {
+  id: number;
+  project_id: number;
+  user_id: number | null;
+  status: ReportStatus;
+  source_type: ReportSourceType;
+  shared_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Report extends ReportListItem {
+  options: ReportOptions;
+  /** Present only when status is `done`. */
+  result?: ReportResultItem[];
+}
+
+/** A resolved period: first and last day, inclusive, `YYYY-MM-DD` (UTC). */
+export interface PeriodRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * The envelope every block's `block_data` shares: the periods it was built over, and the block's
+ * own data for the main period and (when comparison is enabled) the comparison period.
+ */
+export interface BlockData<T = unknown> {
+  period: PeriodRange;
+  comparison_period: PeriodRange | null;
+  /** Set when the block could not be built (e.g. ai_conclusions without limits or model). */
+  disabled_reason?: string | null;
+  /** The reason in words, in the project's language. */
+  disabled_message?: string | null;
+  main: T | null;
+  comparison: T | null;
+}
+
+// The `main` / `comparison` data of each block (docs/api/reports.md).
+
+export interface SummaryData {
+  answers_total: number;
+  updates: number;
+  brand: { visibility: number; mentions: number; average_position: number | null };
+  site: { visibility: number; mentions: number; average_position: number | null };
+  tone: { positive: number; neutral: number; negative: number };
+  share_of_voice: Array<{ name: string; is_brand: boolean; share: number }>;
+  chart: Array<{ x: string; visibility: number; site_visibility: number }>;
+}
+
+export interface CompetitorsData {
+  answers_total: number;
+  rows: Array<{
+    name: string;
+    is_brand: boolean;
+    visibility: number;
+    mentions: number;
+    average_position: number | null;
+  }>;
+}
+
+export interface AnswersData {
+  rows: Array<{
+    prompt_id: number;
+    prompt: string;
+    answers: number;
+    visibility: number;
+    average_position: number | null;
+    site_mentions: number;
+    site_average_position: number | null;
+  }>;
+}
+
+export interface SourcesData {
+  answers_total: number;
+  domains: Array<{ domain: string; own: boolean; answers: number; urls: number; share: number }>;
+  urls: Array<{ url: string; domain: string; answers: number }>;
+}
+
+export interface PositionHistoryData {
+  dates: string[];
+  prompts: Array<{
+    prompt_id: number;
+    prompt: string;
+    points: Array<{ x: string; visibility: number; position: number | null }>;
+  }>;
+}
+
+export interface PromptsVisibilityHistoryData {
+  first_update: string | null;
+  last_update: string | null;
+  growth: Array<PromptChange>;
+  decline: Array<PromptChange>;
+}
+
+export interface PromptChange {
+  prompt_id: number;
+  prompt: string;
+  from: number;
+  to: number;
+  change: number;
+}
+
+export interface KpiData {
+  brand_demand: {
+    available: boolean;
+    total_frequency: number | null;
+    prompts_with_frequency: number;
+    prompts: Array<{ prompt_id: number; prompt: string; frequency: number }>;
+    message: string | null;
+  };
+  web_analytics: { connected: false; counter_name: string | null; message: string };
+}
+
+export interface AiConclusionsData {
+  key_findings: string[];
+  goal_90_days: string;
+  tasks: { days_7: string[]; days_30: string[]; days_90: string[] };
+  /** Display name of the analysis model that wrote it. */
+  model: string;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  links: { first: string; last: string; prev: string | null; next: string | null };
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+}
+
+export interface DownloadResponse {
+  id: number;
+  status: 'success' | 'in_progress';
+  file: string | null;
+  message: string;
+}
+
+type ProjectParam = { project: number };
+type ReportParams = { project: number; report: number };
+
+export interface ReportsRoutes {
+  'GET /api/projects/{project}/reports': {
+    params: ProjectParam;
+    query: { per_page?: number; page?: number; status?: ReportStatus };
+    response: Paginated<ReportListItem>;
+  };
+  'POST /api/projects/{project}/reports': {
+    params: ProjectParam;
+    body: { options: ReportOptionsInput; status?: 'queued'; source_type?: ReportSourceType };
+    response: { id: number; shared_key: string; status: 'queued'; message: string };
+  };
+  'GET /api/projects/{project}/reports/{report}': {
+    params: ReportParams;
+    response: { data: Report };
+  };
+  'GET /api/projects/{project}/reports/{report}/status': {
+    params: ReportParams;
+    response: { id: number; status: ReportStatus; updated_at: string };
+  };
+  'GET /api/projects/{project}/reports/{report}/download': {
+    params: ReportParams;
+    response: DownloadResponse;
+  };
+  'GET /api/projects/{project}/reports/blocks': {
+    params: ProjectParam;
+    response: { data: ReportBlockDefinition[] };
+  };
+}

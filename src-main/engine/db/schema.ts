@@ -225,6 +225,64 @@ export interface DomainTypesTable {
   type: string;
 }
 
+export interface ReportsTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number | null;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  source_type: 'manual' | 'automatic' | 'restart';
+  shared_key: string;
+  options: string;
+  periods: string;
+  restart_of: number | null;
+  error: string | null;
+  limits_charged: Generated<number>;
+  pdf_status: Generated<'none' | 'in_progress' | 'success' | 'failed'>;
+  pdf_file: string | null;
+  pdf_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReportResultsTable {
+  id: Generated<number>;
+  report_id: number;
+  block_slug: string;
+  block_order: number;
+  block_data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AggUpdateNeuralTable {
+  project_id: number;
+  run_id: number;
+  neural_id: number;
+  answers: number;
+  with_data: number;
+  mentions: number;
+  positive: number;
+  neutral: number;
+  negative: number;
+  site_mentions: number;
+}
+
+export interface AggUpdateCompetitorTable {
+  project_id: number;
+  run_id: number;
+  neural_id: number;
+  competitor_id: number;
+  mentions: number;
+}
+
+export interface AggUpdateDomainTable {
+  project_id: number;
+  run_id: number;
+  neural_id: number;
+  domain: string;
+  citations: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -247,6 +305,11 @@ export interface Database {
   competitor_members: CompetitorMembersTable;
   answer_competitors: AnswerCompetitorsTable;
   domain_types: DomainTypesTable;
+  agg_update_neural: AggUpdateNeuralTable;
+  agg_update_competitor: AggUpdateCompetitorTable;
+  agg_update_domain: AggUpdateDomainTable;
+  reports: ReportsTable;
+  report_results: ReportResultsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -261,3 +324,5 @@ export type EventRow = Selectable<EventsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type ParseRunRow = Selectable<ParseRunsTable>;
 export type AnswerRow = Selectable<AnswersTable>;
+export type ReportRow = Selectable<ReportsTable>;
+export type ReportResultRow = Selectable<ReportResultsTable>;

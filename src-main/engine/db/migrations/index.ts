@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import * as m0001 from './0001-core';
 import * as m0002 from './0002-answers';
+import * as m0003 from './0003-analytics';
+import * as m0004 from './0004-reports';
 
 export interface Migration {
   name: string;
@@ -14,4 +16,6 @@ export interface Migration {
 export const migrations: Migration[] = [
   { name: '0001-core', up: m0001.up },
   { name: '0002-answers', up: m0002.up },
+  { name: '0003-analytics', up: m0003.up },
+  { name: '0004-reports', up: m0004.up },
 ];

@@ -1,0 +1,60 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { BrowserWindow, type WebContents } from 'electron';
+import type { PdfPrinter } from '../engine/ports';
+import { APP_ORIGIN, isOwnPage, printWindowOptions } from './window-options';
+
+/**
+ * The engine's printer port on the desktop: Electron's own Chromium prints the report's print
+ * view. A hidden window (no preload, its own in-memory session) loads the view's address, which
+ * carries a token, so the view fetches its data from `app://answerscope/api` like a browser
+ * would. The view says it has drawn everything by setting `data-print-ready="true"` on <html>
+ * (or "error"); without that signal it is printed after `readyTimeoutMs` anyway.
+ */
+export function createElectronPrinter(
+  options: { readyTimeoutMs?: number; loadTimeoutMs?: number } = {},
+): PdfPrinter {
+  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  const loadTimeoutMs = options.loadTimeoutMs ?? 60_000;
+  return {
+    async printToPdf(url, outFile) {
+      if (!isOwnPage(url, [APP_ORIGIN])) throw new Error(`Refusing to print a page outside the app: ${url}`);
+      const win = new BrowserWindow(printWindowOptions());
+      try {
+        await withTimeout(win.loadURL(url), loadTimeoutMs, 'The print view did not load');
+        await waitForPrintReady(win.webContents, readyTimeoutMs);
+        const pdf = await win.webContents.printToPDF({
+          printBackground: true,
+          pageSize: 'A4',
+          preferCSSPageSize: true,
+          generateDocumentOutline: true,
+        });
+        await mkdir(dirname(outFile), { recursive: true });
+        await writeFile(outFile, pdf);
+      } finally {
+        win.destroy();
+      }
+    },
+  };
+}
+
+async function waitForPrintReady(contents: WebContents, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const state = await contents.executeJavaScript('document.documentElement.dataset.printReady ?? ""', true);
+    if (state === 'true') return;
+    if (state === 'error') throw new Error('The print view could not load the report.');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.warn('[desktop] the print view gave no data-print-ready signal; printing it as it is.');
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${message} within ${ms / 1000} s.`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,118 @@
+/**
+ * analyzeAnswer: one AI answer in, the measured fields of decisions.md §5 out. Pure and
+ * synchronous (no I/O, no clock), so a parse run, a re-analysis and a test all get the same result
+ * for the same input. The answer is untrusted text: nothing is evaluated, every regex is bounded,
+ * and only the first MAX_ANALYZED_CHARS characters are analysed.
+ */
+import type { AnalysisInput, AnalysisResult } from './types';
+import { distinctForms, findBrandMentions, type Span } from './brand-mentions';
+import { buildComment, type Placement } from './comment';
+import { extractCompetitors } from './competitors';
+import { namesRegex } from './name-pattern';
+import { collectSources, findUrlsInText, siteMatch } from './sources';
+import { hasCyrillic, lineAt, maskUrls, sentenceAround, splitLines, type Line } from './text';
+import { toneOf } from './tone';
+
+/** Longer answers are cut here: ~25 pages of text, far beyond any chat answer. */
+export const MAX_ANALYZED_CHARS = 100_000;
+const MAX_TONE_SENTENCES = 50;
+
+function brandNamesOf(input: AnalysisInput): string[] {
+  const names = [input.brand, ...(input.alternativeBrands ?? [])].map((n) => (n ?? '').trim()).filter(Boolean);
+  return [...new Set(names)];
+}
+
+function placementOf(lines: Line[], index: number): Placement {
+  const line = lineAt(lines, index);
+  if (!line) return 'text';
+  return line.kind;
+}
+
+/**
+ * The sentences that name the brand. A heading or a bold line holding little more than the name
+ * ("### 1. Kaspersky") says nothing itself: the first sentence under it is what describes it.
+ */
+function toneSentences(text: string, spans: Span[], lines: Line[]): string[] {
+  const out: string[] = [];
+  let lastEnd = -1;
+  for (const s of spans) {
+    if (s.start < lastEnd) continue;
+    const { start, end } = sentenceAround(text, s.start);
+    out.push(text.slice(start, end));
+    lastEnd = end;
+    const line = lineAt(lines, s.start);
+    const rest = text.slice(start, end).replace(s.form, '').replace(/[^\p{L}]+/gu, ' ').trim();
+    if (line?.kind === 'heading' && rest.length < 25) {
+      const next = lines.find((l) => l.start > line.end && l.text.trim() && l.kind !== 'heading');
+      if (next) {
+        const around = sentenceAround(text, next.contentStart + (next.text.length - next.text.trimStart().length));
+        out.push(text.slice(around.start, around.end));
+        lastEnd = Math.max(lastEnd, around.end);
+      }
+    }
+    if (out.length >= MAX_TONE_SENTENCES) break;
+  }
+  return out;
+}
+
+export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
+  const text = (input.text ?? '').slice(0, MAX_ANALYZED_CHARS);
+  const language = input.language;
+  const textUrls = findUrlsInText(text);
+  const masked = maskUrls(text, textUrls);
+  const russianContext = language === 'ru' || hasCyrillic(masked);
+  const brandNames = brandNamesOf(input);
+
+  const spans = brandNames.length ? findBrandMentions(masked, brandNames, russianContext) : [];
+  const mention = spans.length > 0 ? 1 : 0;
+  const lines = splitLines(masked);
+
+  const brandRegex = brandNames.length ? namesRegex(brandNames, russianContext) : null;
+  const isOwnBrand = (phrase: string) => {
+    if (!brandRegex) return false;
+    brandRegex.lastIndex = 0;
+    return brandRegex.test(phrase);
+  };
+  const found = extractCompetitors({
+    text: masked,
+    lines,
+    textIsCyrillic: hasCyrillic(masked),
+    germanNouns: language === 'de',
+    isOwnBrand,
+    known: input.knownCompetitors ?? [],
+    russianContext,
+  });
+  const competitors = found.map((c) => c.name);
+
+  let mentionPosition: number | null = null;
+  let tone: AnalysisResult['tone'] = null;
+  let comment: string | null = null;
+  if (mention) {
+    const brandFirst = spans[0].start;
+    mentionPosition = 1 + found.filter((c) => c.first < brandFirst).length;
+    tone = toneOf(toneSentences(masked, spans, lines), language);
+    comment = buildComment({
+      brand: brandNames[0],
+      position: mentionPosition,
+      brands: found.length + 1,
+      tone,
+      placement: placementOf(lines, brandFirst),
+      language,
+    });
+  }
+
+  const urls = collectSources(input.citations ?? [], textUrls);
+  const site = siteMatch(urls, input.domain ?? '', input.domainAliases ?? [], input.includeSubdomains);
+
+  return {
+    mention,
+    mention_position: mentionPosition,
+    tone,
+    occurrences: distinctForms(spans),
+    competitors,
+    urls,
+    site_mentioned: site.site_mentioned,
+    site_position: site.site_position,
+    comment,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Finds the project's brand (brand + alternative names) in an answer, with inflected forms, and
+ * tells a brand apart from the same word used as an ordinary word where the text allows it.
+ */
+import { namesRegex } from './name-pattern';
+
+export interface Span {
+  start: number;
+  end: number;
+  /** The form as written in the answer. */
+  form: string;
+}
+
+/** A single title-case word ("Apple", "Мир", "Shell") may also be an ordinary word. */
+function mayBeOrdinaryWord(name: string): boolean {
+  return /^\p{Lu}\p{Ll}+$/u.test(name.trim());
+}
+
+const CYRILLIC = /[\u0400-\u04FF]/;
+const LATIN = /[A-Za-z]/;
+
+export function isSentenceStart(text: string, index: number, colonStarts = true): boolean {
+  let i = index - 1;
+  // Opening quotes, emphasis and brackets do not change where a sentence starts.
+  while (i >= 0 && /[\s*_"'«„“(\[]/.test(text[i])) {
+    if (text[i] === '\n') return true;
+    i--;
+  }
+  if (i < 0) return true;
+  const c = text[i];
+  if (/[.!?…#|>]/.test(c) || (colonStarts && c === ':')) return true;
+  // A list marker: "1." was consumed above as '.', "-" / "•" here.
+  return /[-•▪+]/.test(c) && (i === 0 || /\s/.test(text[i - 1]));
+}
+
+/** `ozon.ru`, `apple.com`: a name glued to a top-level domain is the brand even in lowercase. */
+function looksLikeDomain(text: string, end: number): boolean {
+  return /^\.[a-zа-я]{2,6}(?![\p{L}\p{N}])/iu.test(text.slice(end, end + 8));
+}
+
+interface Classified extends Span {
+  kind: 'proper' | 'initial' | 'ordinary';
+}
+
+/**
+ * Every accepted brand occurrence in text order. `text` should already have URLs masked.
+ * Names that may be ordinary words get a casing test: lowercase "apple" in an English answer is
+ * the fruit; a capitalized "Apple" at a sentence start is the brand unless the same answer also
+ * uses the ordinary word and never writes the brand capitalized mid-sentence.
+ */
+export function findBrandMentions(text: string, names: string[], russianContext: boolean): Span[] {
+  const regex = namesRegex(names, russianContext);
+  if (!regex) return [];
+  const ordinaryNames = names.filter(mayBeOrdinaryWord).map((n) => n.toLowerCase());
+  const textIsCyrillic = CYRILLIC.test(text);
+  const found: Classified[] = [];
+  regex.lastIndex = 0;
+  for (let m = regex.exec(text); m; m = regex.exec(text)) {
+    const form = m[0];
+    const span = { start: m.index, end: m.index + form.length, form };
+    const ordinary = ordinaryNames.some((n) => form.toLowerCase().startsWith(n.slice(0, Math.max(2, n.length - 1))));
+    if (!ordinary) {
+      found.push({ ...span, kind: 'proper' });
+      continue;
+    }
+    const first = form[0];
+    const lower = first === first.toLowerCase() && first !== first.toUpperCase();
+    if (lower) {
+      const foreignScript = textIsCyrillic && LATIN.test(form) && !CYRILLIC.test(form);
+      const kind = foreignScript || looksLikeDomain(text, span.end) ? 'proper' : 'ordinary';
+      found.push({ ...span, kind });
+      continue;
+    }
+    found.push({ ...span, kind: isSentenceStart(text, span.start) ? 'initial' : 'proper' });
+  }
+  const usedAsWord = found.some((f) => f.kind === 'ordinary');
+  const properElsewhere = found.some((f) => f.kind === 'proper');
+  return found
+    .filter((f) => f.kind === 'proper' || (f.kind === 'initial' && (!usedAsWord || properElsewhere)))
+    .map(({ start, end, form }) => ({ start, end, form }));
+}
+
+/** Distinct forms as written, in order of first appearance. */
+export function distinctForms(spans: Span[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const s of spans) {
+    const form = s.form.replace(/\s+/g, ' ');
+    if (!seen.has(form)) {
+      seen.add(form);
+      out.push(form);
+    }
+  }
+  return out;
+}

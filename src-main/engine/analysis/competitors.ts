@@ -1,0 +1,341 @@
+/**
+ * Competitor extraction: names in list items, bold text, headings, table cells and enumerations
+ * in prose ("such as X, Y and Z"), plus the project's known competitors and their aliases.
+ * Precision matters more than recall: a phrase becomes a competitor only when it reads as a name,
+ * and a weak name (one capitalized word) is dropped when most of its siblings in the same list or
+ * table column are not names (then that list enumerates criteria, not brands).
+ */
+import type { KnownCompetitor } from './types';
+import { CORPORATE_WORDS } from './generic-words';
+import { judgeName } from './name-like';
+import { namePatternSource, namesRegex } from './name-pattern';
+import { isSentenceStart } from './brand-mentions';
+import { lineAt, type Line } from './text';
+
+interface Candidate {
+  name: string;
+  index: number;
+  strong: boolean;
+  structural: boolean;
+  /** Known competitor's canonical name, when it is one. */
+  canonical?: string;
+}
+
+interface GroupItem {
+  candidate: Candidate | null;
+  /** The own brand counts as a name when judging whether a list enumerates names. */
+  own: boolean;
+}
+
+export interface CompetitorContext {
+  text: string;
+  lines: Line[];
+  textIsCyrillic: boolean;
+  germanNouns: boolean;
+  isOwnBrand: (phrase: string) => boolean;
+  known: KnownCompetitor[];
+  russianContext: boolean;
+}
+
+export interface FoundCompetitor {
+  name: string;
+  /** Offset of its first appearance in the answer. */
+  first: number;
+}
+
+const LEAD_SEPARATOR = /^(.{1,70}?)(?:\s+[—–-]\s+|\s*:\s|\s*:$|\s\(|,\s|\.\s|\s-\s|\s\|)/;
+const BOLD = /\*\*([^*\n]{1,70}?)\*\*|__([^_\n]{1,70}?)__/g;
+
+/** The name a list item or heading starts with, if it starts with one. */
+function leadOf(content: string): string | null {
+  const c = content.trim().replace(/^(?:\d{1,3}[.)]\s+)/, '');
+  const bold = /^(?:\*\*|__)(.{1,70}?)(?:\*\*|__)/.exec(c);
+  if (bold) return bold[1];
+  const link = /^\[([^\]]{1,70})\]\(/.exec(c);
+  if (link) return link[1];
+  const sep = LEAD_SEPARATOR.exec(c);
+  if (sep) return sep[1];
+  return c.length <= 40 && !/[.!?]$/.test(c) ? c : null;
+}
+
+function splitCells(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((c) => c.trim());
+}
+
+const PROSE_TRIGGERS = [
+  'such as',
+  'like',
+  'including',
+  'e\\.g\\.',
+  'for example',
+  'alternatives? (?:are|include|like|such as)',
+  'competitors? (?:are|include|like|such as)',
+  'compared (?:to|with)',
+  'versus',
+  'vs\\.?',
+  'например',
+  'такие как',
+  'таких как',
+  'такими как',
+  ', как',
+  'включая',
+  'в том числе',
+  'по сравнению с',
+  'в отличие от',
+  'альтернативы?:?',
+  'конкуренты?:?',
+  'wie',
+  'z\\. ?B\\.',
+  'etwa',
+  'beispielsweise',
+  'darunter',
+  'im Vergleich zu',
+  'como',
+  'por ejemplo',
+  'incluyendo',
+  'entre ellos',
+  'entre ellas',
+  'frente a',
+  'en comparación con',
+];
+const PROSE = new RegExp(`(?<![\\p{L}])(?:${PROSE_TRIGGERS.join('|')})[ \\u00A0]+([^.!?\\n;]{1,160})`, 'giu');
+const ENUM_SPLIT = /\s*(?:,|;|\s(?:and|or|und|oder|y|o|и|или|а также|as well as|sowie)\s)\s*/iu;
+/** Prepositions that may stand between a trigger and the name ("по сравнению с у Ozon"). */
+const LEADING_PREPOSITION = /^(?:у|в|на|с|от|к|the|bei|von|mit|de|en|a|al|con|el|la|los|las|der|die|das)\s+/i;
+
+const CYRILLIC = /[\u0400-\u04FF]/;
+const NAME_WORD = "(?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}&'’+]*(?:[.-][\\p{L}\\p{N}]+)*|[a-z]{1,3}[A-Z][\\p{L}]*)";
+const CAPITALIZED_RUN = new RegExp(
+  `(?<![\\p{L}\\p{N}.'’-])${NAME_WORD}(?:[ \\u00A0](?:${NAME_WORD}|of|de|del|y|&)){0,3}(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+const ENUM_BEFORE = /(?:,|(?:^|\s)(?:and|or|y|o|e|и|или))\s*$/iu;
+const ENUM_AFTER = /^\s*(?:,|(?:and|or|y|o|e|и|или)(?=\s))/iu;
+
+/** "A, B and C": a capitalized phrase directly beside a comma or a conjunction of a list. */
+function enumerated(text: string, start: number, end: number): boolean {
+  return ENUM_BEFORE.test(text.slice(Math.max(0, start - 6), start)) || ENUM_AFTER.test(text.slice(end, end + 6));
+}
+
+function keyOf(name: string): string {
+  const words = name
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[\s-]+/)
+    .filter((w) => w && !CORPORATE_WORDS.has(w));
+  return (words.length ? words : [name.toLowerCase()]).join('').replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
+  const { text, lines } = ctx;
+  const groups = new Map<string, GroupItem[]>();
+  const loose: Candidate[] = [];
+
+  const knownNames = ctx.known.flatMap((k) => [k.name, ...k.members]);
+  const knownRegex = namesRegex(knownNames, ctx.russianContext);
+  const knownOf = (phrase: string): string | undefined => {
+    if (!knownRegex) return undefined;
+    for (const k of ctx.known) {
+      const re = namesRegex([k.name, ...k.members], ctx.russianContext);
+      if (!re) continue;
+      re.lastIndex = 0;
+      const m = re.exec(phrase);
+      if (m && m[0].length >= phrase.trim().length * 0.6) return k.name;
+    }
+    return undefined;
+  };
+
+  const judge = (raw: string, index: number, structural: boolean, lenient = false): GroupItem => {
+    const verdict = judgeName(raw, ctx.textIsCyrillic, ctx.germanNouns, lenient);
+    const phrase = verdict?.name ?? raw;
+    if (ctx.isOwnBrand(phrase)) return { candidate: null, own: true };
+    const canonical = knownOf(phrase);
+    if (canonical) {
+      return { candidate: { name: canonical, index, strong: true, structural, canonical }, own: false };
+    }
+    if (!verdict) return { candidate: null, own: false };
+    return { candidate: { name: verdict.name, index, strong: verdict.strong, structural }, own: false };
+  };
+  const addToGroup = (group: string, item: GroupItem) => {
+    const list = groups.get(group);
+    if (list) list.push(item);
+    else groups.set(group, [item]);
+  };
+
+  // Lists and headings: the name an item starts with.
+  let listBlock = 0;
+  let tableBlock = 0;
+  let tableRows: Array<{ line: Line; cells: string[] }> = [];
+  const flushTable = () => {
+    if (tableRows.length >= 2) collectTable(tableRows, `t${tableBlock++}`);
+    tableRows = [];
+  };
+  const collectTable = (rows: Array<{ line: Line; cells: string[] }>, id: string) => {
+    const hasHeader = rows.length > 1 && rows[1].cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '');
+    const body = hasHeader ? rows.slice(2) : rows;
+    if (hasHeader) {
+      const header = rows[0];
+      header.cells.slice(1).forEach((cell) => {
+        addToGroup(`${id}h`, judge(leadOf(cell) ?? cell, header.line.start + header.line.text.indexOf(cell), true));
+      });
+    }
+    for (const row of body) {
+      const cell = row.cells[0];
+      if (cell === undefined) continue;
+      addToGroup(`${id}c`, judge(leadOf(cell) ?? cell, row.line.start + row.line.text.indexOf(cell), true));
+    }
+  };
+  for (const line of lines) {
+    if (line.kind === 'table') {
+      tableRows.push({ line, cells: splitCells(line.text) });
+      continue;
+    }
+    flushTable();
+    if (line.kind === 'list') {
+      const lead = leadOf(text.slice(line.contentStart, line.end));
+      const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
+      addToGroup(`l${listBlock}:${line.indent}`, item);
+    } else if (line.kind === 'heading') {
+      listBlock++;
+      const lead = leadOf(text.slice(line.contentStart, line.end));
+      const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
+      addToGroup(`h${line.text.replace(/[^#].*$/, '').length}`, item);
+    } else if (line.text.trim() && !/^\s/.test(line.text)) {
+      listBlock++;
+    }
+  }
+  flushTable();
+
+  // Bold names anywhere (emphasis of an ordinary phrase fails the name test). A bold lead of a
+  // list item or heading was judged with its siblings above.
+  BOLD.lastIndex = 0;
+  for (let m = BOLD.exec(text); m; m = BOLD.exec(text)) {
+    const line = lineAt(lines, m.index);
+    if (line && line.kind !== 'text' && m.index <= line.contentStart + 4) continue;
+    if (line?.kind === 'table') continue;
+    const item = judge(m[1] ?? m[2], m.index, true);
+    if (item.candidate) loose.push(item.candidate);
+  }
+
+  // Capitalized names inside sentences. Russian capitalizes only proper nouns, so a capitalized
+  // word mid-sentence is a name; English and Spanish capitalize titles and places too, so there a
+  // name must sit in an enumeration; German capitalizes every noun, so only strong signals count.
+  CAPITALIZED_RUN.lastIndex = 0;
+  for (let m = CAPITALIZED_RUN.exec(text); m; m = CAPITALIZED_RUN.exec(text)) {
+    const line = lineAt(lines, m.index);
+    if (!line || line.kind === 'table') continue;
+    if (line.kind !== 'text' && m.index <= line.contentStart + 4) continue;
+    const initial = isSentenceStart(text, m.index, false);
+    const item = judge(m[0], m.index, false, ctx.textIsCyrillic && !initial);
+    const c = item.candidate;
+    if (!c || (initial && !c.strong)) continue;
+    const cyrillicName = ctx.textIsCyrillic && CYRILLIC.test(c.name);
+    const inEnumeration = !ctx.germanNouns && enumerated(text, m.index, m.index + m[0].length);
+    if (c.strong || cyrillicName || inEnumeration) loose.push(c);
+  }
+
+  // Enumerations in prose: "such as Revolut, N26 and Monzo".
+  PROSE.lastIndex = 0;
+  for (let m = PROSE.exec(text); m; m = PROSE.exec(text)) {
+    const start = m.index + m[0].length - m[1].length;
+    let offset = 0;
+    for (const part of m[1].split(ENUM_SPLIT)) {
+      const at = m[1].indexOf(part, offset);
+      offset = at + part.length;
+      const chunk = part.replace(LEADING_PREPOSITION, '');
+      const run = /^[«"“„]?(?:[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*|[a-z]+[A-Z][\p{L}]*)(?:\s+(?:[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*|of|de|del|la|y|und|the))*/u.exec(
+        chunk,
+      );
+      if (!run) break;
+      const item = judge(run[0], start + at, false, true);
+      // In German every noun is capitalized: an enumeration there needs a stronger signal.
+      if (item.candidate && (!ctx.germanNouns || item.candidate.strong)) loose.push(item.candidate);
+    }
+  }
+
+  // Known competitors written anywhere.
+  if (knownRegex) {
+    // matchAll iterates a copy: knownOf() below reuses cached regexes, maybe this very one.
+    for (const m of text.matchAll(knownRegex)) {
+      const canonical = knownOf(m[0]);
+      if (canonical) loose.push({ name: canonical, index: m.index, strong: true, structural: true, canonical });
+    }
+  }
+
+  const accepted: Candidate[] = [...loose];
+  for (const items of groups.values()) {
+    const names = items.filter((i) => i.candidate || i.own).length;
+    const enumeratesNames = items.length < 2 || names * 2 >= items.length;
+    for (const i of items) {
+      if (i.candidate && (i.candidate.strong || enumeratesNames)) accepted.push(i.candidate);
+    }
+  }
+  return mergeAndOrder(accepted, ctx);
+}
+
+/**
+ * The name a competitor is shown by: a known competitor's canonical name; else a spelling from a
+ * list, heading or table (nominative there); else the spelling whose inflections cover the others
+ * (the nominative "Ашан" covers "Ашана"); else the first one.
+ */
+function canonicalName(forms: Candidate[], anchored: (name: string) => RegExp | null): string {
+  const known = forms.find((f) => f.canonical);
+  if (known?.canonical) return known.canonical;
+  const structural = forms.filter((f) => f.structural);
+  const pool = structural.length ? structural : forms;
+  for (const f of pool) {
+    const re = anchored(f.name);
+    if (re && forms.every((o) => re.test(o.name))) return f.name;
+  }
+  return pool[0].name;
+}
+
+/** Merges spellings of one competitor and orders competitors by first appearance in the text. */
+function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCompetitor[] {
+  candidates.sort((a, b) => a.index - b.index);
+  const clusters: Array<{ forms: Candidate[]; keys: Set<string>; patterns: RegExp[] }> = [];
+  const anchored = (name: string) => {
+    const src = namePatternSource(name, ctx.russianContext);
+    return src ? new RegExp(`^${src}$`, 'iu') : null;
+  };
+  for (const c of candidates) {
+    const key = keyOf(c.name);
+    const own = anchored(c.name);
+    let cluster = clusters.find(
+      (cl) =>
+        cl.keys.has(key) ||
+        cl.patterns.some((p) => p.test(c.name)) ||
+        (own !== null && cl.forms.some((f) => own.test(f.name))) ||
+        (c.canonical !== undefined && cl.forms.some((f) => f.canonical === c.canonical)),
+    );
+    if (!cluster) {
+      cluster = { forms: [], keys: new Set(), patterns: [] };
+      clusters.push(cluster);
+    }
+    cluster.forms.push(c);
+    cluster.keys.add(key);
+    if (own) cluster.patterns.push(own);
+  }
+  const named = clusters.map((cl) => ({ name: canonicalName(cl.forms, anchored), forms: cl.forms }));
+  const out: FoundCompetitor[] = [];
+  const seen = new Set<string>();
+  for (const cl of named) {
+    if (seen.has(cl.name)) continue;
+    seen.add(cl.name);
+    const names = [...new Set(cl.forms.map((f) => f.name))];
+    const known = ctx.known.find((k) => k.name === cl.name);
+    const re = namesRegex(known ? [known.name, ...known.members, ...names] : names, ctx.russianContext);
+    let first = Math.min(...cl.forms.map((f) => f.index));
+    if (re) {
+      re.lastIndex = 0;
+      const m = re.exec(ctx.text);
+      if (m && m.index < first) first = m.index;
+    }
+    out.push({ name: cl.name, first });
+  }
+  return out.sort((a, b) => a.first - b.first);
+}

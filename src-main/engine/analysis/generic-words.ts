@@ -1,0 +1,169 @@
+/**
+ * Words that look like names in list items, bold text, headings and tables but are not brands:
+ * section headings, criteria, common nouns, countries, cities, months. Lowercase. Precision of
+ * competitor extraction matters more than recall, so a word here is never taken as a competitor
+ * on its own (a known competitor of the project still is).
+ */
+
+const SHARED = `
+faq api ai ui ux seo usd eur rub gbp vat iso pdf ios android windows linux macos web app apps online offline
+ceo cto faq etf ira apr apy fdic sec kyc vpn gps nfc usb hd 4k 5g lte eu it ит асв цб рф ип ооо ндфл ндс сбп мфо жкх
+гибдд мфц фнс вуз егэ оаэ fbo fbs dbs rfbs
+ok top vip pro max plus mini lite basic premium standard free gold silver platinum classic
+`;
+
+const EN = `
+pros cons advantages disadvantages benefits drawbacks features feature conclusion conclusions summary overview
+introduction verdict recommendation recommendations recommended tip tips note notes important warning bottom line
+key takeaways takeaway alternatives alternative comparison options option choice choices best worst top better
+price prices pricing cost costs fees fee rates rate interest commission cashback bonus bonuses rewards reward
+security safety reliability reputation support service services customer customers client clients quality speed
+delivery shipping returns return range selection assortment availability convenience usability interface design
+performance battery camera display screen storage memory processor size weight warranty value budget cheap
+affordable expensive luxury mid-range entry-level flagship overall rating ratings ranking reviews review score
+user users experience experiences ease use mobile desktop website site platform platforms product products brand
+brands company companies bank banks card cards account accounts loan loans credit debit deposit deposits savings
+mortgage insurance investment investments investing trading banking payments payment transfer transfers
+marketplace marketplaces store stores shop shops retailer retailers network networks provider providers app
+ecosystem integration integrations api analytics reporting tools tool plan plans pricing tier tiers trial
+pricing coverage limits limit requirements eligibility documents terms conditions process steps step example
+examples other others more less also yes no none all any each every many most some several few first second
+third fourth fifth final next last general specific main additional optional extra popular popularity
+why how what when where which who whom whose this that these those there here the a an and or but for with
+without from into onto about after before during between among through over under above below near far
+beginners beginner experts expert professionals families students travelers travel travellers business
+businesses small large enterprise enterprises individuals freelancers startups teams team personal corporate
+home office work study food health fitness sports music video games gaming streaming shopping fashion beauty
+education finance financial technology tech news entertainment local global international national regional
+new old modern traditional digital physical virtual local worldwide north south east west central
+january february march april may june july august september october november december
+monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday week month year years
+usa us uk europe asia africa america americas australia canada germany france spain italy russia china japan
+india brazil mexico argentina poland ukraine kazakhstan belarus turkey netherlands switzerland austria sweden
+norway finland denmark portugal ireland greece israel uae dubai london paris berlin madrid moscow rome vienna
+new york los angeles san francisco chicago toronto sydney tokyo beijing munich hamburg barcelona valencia
+seville lisbon amsterdam prague warsaw kyiv kiev istanbul
+step one two three four five six seven eight nine ten source sources references reference link links
+note disclaimer update updated update notice caution key factors factor criteria criterion category categories
+type types kind kinds level levels stage stages phase phases method methods approach approaches strategy
+strategies solution solutions answer answers question questions result results data information details
+`;
+
+const RU = `
+плюсы минусы преимущества недостатки достоинства особенности вывод выводы итог итоги итого резюме заключение
+рекомендация рекомендации совет советы важно внимание примечание обзор сравнение альтернативы альтернатива
+варианты вариант выбор лучшие лучший худший топ цена цены стоимость тарифы тариф комиссия комиссии кэшбэк
+кешбэк бонусы бонус процент проценты ставка ставки надежность надёжность безопасность репутация поддержка
+сервис сервисы обслуживание клиенты клиент качество скорость доставка возврат ассортимент выбор наличие удобство
+интерфейс дизайн приложение приложения сайт платформа платформы продукт продукты бренд бренды компания компании
+банк банки карта карты кредит кредиты кредитка кредитки вклад вклады депозит ипотека страхование инвестиции
+платежи платеж платёж переводы перевод маркетплейс маркетплейсы магазин магазины сеть сети провайдер провайдеры
+экосистема интеграция аналитика инструменты инструмент план планы пробный период лимиты лимит требования
+документы условия процесс шаги шаг пример примеры другие другое еще ещё также да нет все каждый многие
+первый второй третий четвертый пятый последний основные основной дополнительно дополнительные популярные
+популярность для новичков новичкам опытным семей семьи студентов студенты бизнес бизнеса малый малого
+средний крупный частный личный корпоративный дом офис работа учеба еда здоровье спорт музыка видео игры
+шопинг мода красота образование финансы технологии новости развлечения местные международные
+январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь
+января февраля марта апреля мая июня июля августа сентября октября ноября декабря
+понедельник вторник среда четверг пятница суббота воскресенье сегодня завтра вчера неделя месяц год
+россия рф снг европа азия америка сша китай германия франция испания италия казахстан беларусь белоруссия
+украина турция япония индия великобритания англия москва петербург санкт-петербург спб питер новосибирск
+екатеринбург казань нижний новгород самара омск ростов уфа красноярск пермь воронеж волгоград краснодар
+сочи калининград владивосток минск киев алматы астана ташкент армения грузия азербайджан узбекистан
+таиланд египет вьетнам индонезия бали кипр сербия черногория абхазия крым дубай стамбул анталья ереван тбилиси
+thailand egypt vietnam indonesia bali cyprus serbia georgia armenia
+источник источники ссылки ссылка примечания обновление дисклеймер критерий критерии категория категории
+тип типы вид виды уровень уровни этап этапы способ способы метод методы подход стратегия решение решения
+ответ вопрос вопросы результат результаты данные информация подробности детали кратко коротко
+как что где когда почему зачем какой какая какие который если или и но а также то это этот эти тот
+оплата цена/качество отзывы отзыв рейтинг оценка оценки мнение мнения пользователи пользователей опыт
+`;
+
+const DE = `
+vorteile nachteile pro contra fazit zusammenfassung überblick einleitung empfehlung empfehlungen tipp tipps
+hinweis hinweise wichtig achtung alternativen alternative vergleich optionen option auswahl beste bester
+bestes besten top preis preise kosten gebühren gebühr zinsen zins konditionen provision cashback bonus
+prämie sicherheit zuverlässigkeit seriosität ruf kundenservice service support kunden kunde qualität
+geschwindigkeit lieferung versand rückgabe sortiment verfügbarkeit bedienung benutzerfreundlichkeit
+oberfläche design leistung akku kamera bildschirm speicher größe gewicht garantie wert budget günstig
+teuer mittelklasse einsteiger bewertung bewertungen erfahrungen erfahrung nutzer app apps website plattform
+produkt produkte marke marken unternehmen firma firmen bank banken karte karten konto konten girokonto
+kredit kredite darlehen tagesgeld festgeld sparen depot broker versicherung versicherungen investition
+zahlungen zahlung überweisung marktplatz händler shop shops anbieter netz netzwerk ökosystem funktionen
+funktion tools werkzeug tarif tarife testphase limits anforderungen voraussetzungen unterlagen bedingungen
+schritt schritte beispiel beispiele andere weitere mehr auch ja nein alle jede viele meiste einige
+erste zweite dritte letzte allgemein allgemeine wichtigste hauptmerkmale zusätzlich beliebt beliebte
+anfänger profis familien studenten reisen geschäftskunden selbstständige privatkunden firmenkunden
+zuhause büro arbeit studium gesundheit sport musik video spiele unterhaltung bildung finanzen technik
+januar februar märz april mai juni juli august september oktober november dezember
+montag dienstag mittwoch donnerstag freitag samstag sonntag heute morgen gestern woche monat jahr
+deutschland österreich schweiz europa eu usa amerika china frankreich spanien italien russland
+berlin münchen hamburg köln frankfurt stuttgart düsseldorf leipzig dresden wien zürich bern genf
+quelle quellen links hinweis aktualisierung kriterien kriterium kategorie kategorien typ art arten stufe
+methode methoden ansatz strategie lösung lösungen antwort frage fragen ergebnis ergebnisse daten
+informationen details kurz insgesamt gesamt für mit ohne und oder aber der die das ein eine einen
+was wie wo wann warum welche welcher welches wer
+`;
+
+const ES = `
+ventajas desventajas pros contras conclusión conclusiones resumen introducción recomendación recomendaciones
+consejo consejos nota notas importante atención alternativas alternativa comparación opciones opción
+elección mejores mejor peor top precio precios costo costos coste costes comisión comisiones tarifas tarifa
+intereses interés tasa cashback bono bonos recompensas seguridad fiabilidad confiabilidad reputación
+soporte servicio servicios atención cliente clientes calidad velocidad entrega envío envíos devoluciones
+surtido catálogo disponibilidad comodidad usabilidad interfaz diseño rendimiento batería cámara pantalla
+almacenamiento tamaño peso garantía valor presupuesto barato barata económico económica caro cara gama
+media alta baja valoración valoraciones reseñas reseña opiniones opinión puntuación usuario usuarios
+experiencia aplicación aplicaciones app web sitio plataforma plataformas producto productos marca marcas
+empresa empresas compañía banco bancos tarjeta tarjetas cuenta cuentas préstamo préstamos crédito débito
+depósito depósitos ahorro hipoteca seguro seguros inversión inversiones pagos pago transferencia
+transferencias mercado tienda tiendas minorista proveedor proveedores red ecosistema integración
+herramientas herramienta plan planes prueba límites límite requisitos documentos condiciones proceso
+pasos paso ejemplo ejemplos otros otras más menos también sí no todos todas cada muchos algunos
+primero primera segundo segunda tercero tercera último última general principal principales adicional
+popular populares principiantes expertos familias estudiantes viajeros viajes negocio negocios pymes
+autónomos particulares hogar oficina trabajo estudio salud deporte música vídeo juegos entretenimiento
+educación finanzas tecnología noticias local nacional internacional
+enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre
+lunes martes miércoles jueves viernes sábado domingo hoy mañana ayer semana mes año
+españa méxico argentina colombia chile perú venezuela ecuador uruguay paraguay bolivia cuba
+estados unidos europa latinoamérica américa madrid barcelona valencia sevilla bilbao málaga zaragoza
+buenos aires bogotá lima santiago ciudad de méxico monterrey guadalajara
+fuente fuentes enlaces enlace actualización criterios criterio categoría categorías tipo tipos nivel
+método métodos enfoque estrategia solución soluciones respuesta pregunta preguntas resultado resultados
+datos información detalles en para con sin y o pero el la los las un una qué cómo dónde cuándo por
+cuál cuáles quién
+`;
+
+function toSet(...lists: string[]): Set<string> {
+  const set = new Set<string>();
+  for (const list of lists) for (const w of list.split(/\s+/)) if (w) set.add(w);
+  return set;
+}
+
+/** One set for all languages: answers mix languages (English headings in Russian answers). */
+export const GENERIC_WORDS = toSet(SHARED, EN, RU, DE, ES);
+
+/** Small words allowed inside a multiword name ("Bank of America", "Banco de Sabadell"). */
+export const NAME_CONNECTORS = new Set([
+  'of', 'the', 'and', '&', 'de', 'del', 'la', 'las', 'los', 'y', 'und', 'für', 'и', 'for', 'by', 'du',
+  'des', 'le', 'van', 'von', 'der', 'da', 'do', 'e', 'et', 'on',
+]);
+
+/**
+ * Word endings that mark common nouns and adjectives (a single word with one of them is a
+ * criterion such as "Надёжность", "Sicherheit", "Comisiones", not a brand).
+ */
+export const COMMON_ENDINGS: RegExp[] = [
+  /(?:ость|ости|ение|ения|ание|ания|ация|ации|ция|ции|изм|ство|ства|ные|ный|ная|ное|ний|ые|ие|ии|ия|ки|ты|ьи)$/,
+  /(?:tion|tions|sion|sions|ment|ments|ness|ity|ities|ance|ence|ship|ism|ics|ous|ive|ful|less|able|ible|ally|ed)$/,
+  /(?:ung|ungen|heit|heiten|keit|keiten|schaft|tät|ismus|nis|gebühren|kosten|lich|liche|lichen|ische|ischen|ige|igen)$/,
+  /(?:ción|ciones|sión|siones|dad|dades|mente|miento|mientos|encia|ancia|ismo|oso|osa|ivo|iva|ales|ores)$/,
+];
+
+/** Corporate words that do not change which competitor a name is ("Tinkoff" = "Tinkoff Bank"). */
+export const CORPORATE_WORDS = new Set([
+  'bank', 'банк', 'inc', 'ltd', 'llc', 'ag', 'gmbh', 'se', 'sa', 's.a.', 'plc', 'group', 'corp', 'co',
+  'company', 'групп', 'группа', 'оао', 'пао', 'ао', 'ооо', 'banco',
+]);

@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import type { EngineContext } from '../context';
+import { toNeuralStat } from './stats';
+
+/**
+ * Writes the per-update aggregates of one run (migration 0003): counts per network, per
+ * competitor and per cited domain. Called when a run completes (and by the seeding helper).
+ * Idempotent: the run's aggregate rows are replaced, so calling it twice, or again after a
+ * competitor merge or split, leaves the same rows. Deleted prompts are counted as they were
+ * answered; the analytics read the answers directly while a project has deleted prompts.
+ */
+export async function writeUpdateAggregates(ctx: EngineContext, runId: number): Promise<void> {
+  const run = await ctx.db.selectFrom('parse_runs').select(['id', 'project_id']).where('id', '=', runId).executeTakeFirst();
+  if (!run) return;
+  const projectId = run.project_id;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('agg_update_neural').where('run_id', '=', runId).execute();
+    await trx.deleteFrom('agg_update_competitor').where('run_id', '=', runId).execute();
+    await trx.deleteFrom('agg_update_domain').where('run_id', '=', runId).execute();
+
+    const neural = await trx
+      .selectFrom('answers')
+      .select((eb) => [
+        'run_id',
+        'neural_id',
+        eb.fn.countAll<number>().as('answers'),
+        sql<number>`sum(has_data)`.as('with_data'),
+        sql<number>`sum(mention)`.as('mentions'),
+        sql<number>`sum(tone = 'positive' and mention = 1)`.as('positive'),
+        sql<number>`sum(tone = 'neutral' and mention = 1)`.as('neutral'),
+        sql<number>`sum(tone = 'negative' and mention = 1)`.as('negative'),
+        sql<number>`sum(site_mentioned)`.as('site_mentions'),
+      ])
+      .where('run_id', '=', runId)
+      .groupBy(['run_id', 'neural_id'])
+      .execute();
+    if (neural.length) {
+      await trx
+        .insertInto('agg_update_neural')
+        .values(neural.map((r) => ({ project_id: projectId, ...toNeuralStat(r) })))
+        .execute();
+    }
+
+    const competitors = await trx
+      .selectFrom('answers')
+      .innerJoin('answer_competitors as ac', 'ac.answer_id', 'answers.id')
+      .select((eb) => ['answers.neural_id', 'ac.competitor_id', eb.fn.countAll<number>().as('mentions')])
+      .where('answers.run_id', '=', runId)
+      .groupBy(['answers.neural_id', 'ac.competitor_id'])
+      .execute();
+    for (let i = 0; i < competitors.length; i += 500) {
+      await trx
+        .insertInto('agg_update_competitor')
+        .values(
+          competitors.slice(i, i + 500).map((r) => ({
+            project_id: projectId,
+            run_id: runId,
+            neural_id: r.neural_id,
+            competitor_id: r.competitor_id,
+            mentions: Number(r.mentions),
+          })),
+        )
+        .execute();
+    }
+
+    const domains = await trx
+      .selectFrom('answers')
+      .innerJoin('answer_urls as u', 'u.answer_id', 'answers.id')
+      .select((eb) => ['answers.neural_id', 'u.domain', eb.fn.countAll<number>().as('citations')])
+      .where('answers.run_id', '=', runId)
+      .groupBy(['answers.neural_id', 'u.domain'])
+      .execute();
+    for (let i = 0; i < domains.length; i += 500) {
+      await trx
+        .insertInto('agg_update_domain')
+        .values(
+          domains.slice(i, i + 500).map((r) => ({
+            project_id: projectId,
+            run_id: runId,
+            neural_id: r.neural_id,
+            domain: r.domain,
+            citations: Number(r.citations),
+          })),
+        )
+        .execute();
+    }
+  });
+}
+
+/** Rewrites the aggregates of every completed run of a project (after a competitor merge or split). */
+export async function rewriteProjectAggregates(ctx: EngineContext, projectId: number): Promise<void> {
+  const runs = await ctx.db
+    .selectFrom('parse_runs')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'completed')
+    .execute();
+  for (const r of runs) await writeUpdateAggregates(ctx, r.id);
+}

@@ -1,0 +1,589 @@
+import type { EngineContext } from '../context';
+import type { ProjectRow } from '../db/schema';
+import type { Query } from '../http/query';
+import { invalidField } from '../http/errors';
+import { bool } from '../db/connection';
+import { scopeFor, type FilterInput, type NeuralInfo, type PromptInfo, type Scope, type Update } from './filters';
+import { counted, neuralStats, pct, sumNeuralStats } from './stats';
+import {
+  bestPosition,
+  dynamicOf,
+  parseList,
+  positionDynamic,
+  promptCells,
+  promptVisibilities,
+  runFacts,
+  type Fact,
+} from './facts';
+import { decodeCursor, encodeCursor, fingerprint } from './cursor';
+import { ALL_LABEL, favicon, neuralRef, projectHead, seriesLabel, x } from './shapes';
+import { brandCell } from './summary';
+
+/**
+ * The answers tabs (api-spec.md "Answers"). Every tab works on the same list: the prompts under
+ * the prompt-level filters, narrowed by `mention`, `tone` and `visibility` at the last update of
+ * the period, sorted (decisions.md §7), then cut into pages by an opaque cursor. Totals are over
+ * the whole list, so they never change while paging.
+ */
+
+export const DEFAULT_PER_PAGE = 50;
+/** decisions.md §5 / api-spec.md: `urls` of an answer row carry at most 15 sources. */
+export const MAX_URLS = 15;
+
+export interface AnswersOptions {
+  /** `relevant_query` is for administrators: the project owner on this engine. */
+  showRelevantQuery?: boolean;
+}
+
+interface ListedPrompt {
+  prompt: PromptInfo;
+  visibility: number | null;
+  dynamic: 'up' | 'down' | 'not_changed' | null;
+  lastFacts: Fact[];
+}
+
+interface PromptList {
+  scope: Scope;
+  last: Update | undefined;
+  items: ListedPrompt[];
+  page: ListedPrompt[];
+  offset: number;
+  perPage: number;
+  nextCursor: string | null;
+  totalMentions: number;
+}
+
+const SORT_DEFAULT_ORDER: Record<string, 'asc' | 'desc'> = {
+  frequency_sort: 'desc',
+  visibility_sort: 'desc',
+  value_sort: 'asc',
+  created_sort: 'asc',
+};
+
+/** Sorts by the chosen field; nulls always last; ties by prompt id. */
+export function sortPrompts<T extends { prompt: PromptInfo; visibility: number | null }>(
+  items: T[],
+  field: string | undefined,
+  order: 'asc' | 'desc' | undefined,
+): T[] {
+  if (!field) return [...items].sort((a, b) => a.prompt.id - b.prompt.id);
+  const dir = (order ?? SORT_DEFAULT_ORDER[field]) === 'asc' ? 1 : -1;
+  const key = (i: T): number | string | null =>
+    field === 'frequency_sort'
+      ? i.prompt.frequency
+      : field === 'visibility_sort'
+        ? i.visibility
+        : field === 'value_sort'
+          ? i.prompt.value.toLocaleLowerCase()
+          : i.prompt.created_at;
+  return [...items].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    if (ka === null && kb !== null) return 1;
+    if (kb === null && ka !== null) return -1;
+    if (ka !== null && kb !== null && ka !== kb) {
+      const c = typeof ka === 'string' ? ka.localeCompare(kb as string) : ka - (kb as number);
+      return c * dir;
+    }
+    return a.prompt.id - b.prompt.id;
+  });
+}
+
+/** The filtered, sorted prompt list and the requested page of it. */
+async function listPrompts(ctx: EngineContext, scope: Scope, tab: string): Promise<PromptList> {
+  const f = scope.filters;
+  const last = scope.updates[scope.updates.length - 1];
+  const prev = scope.updates[scope.updates.length - 2];
+  const facts = await runFacts(ctx, scope, [prev?.id, last?.id].filter((v): v is number => v !== undefined));
+  const vis = promptVisibilities(facts, last?.id, prev?.id, scope.countEmpty);
+  let items: ListedPrompt[] = scope.prompts.map((prompt) => {
+    const v = vis.get(prompt.id);
+    return {
+      prompt,
+      visibility: v?.last ?? null,
+      dynamic: dynamicOf(v?.prev, v?.last),
+      lastFacts: v?.lastFacts ?? [],
+    };
+  });
+  items = items.filter((i) => {
+    if (f.mention === 'has' && !i.lastFacts.some((a) => a.mention === 1)) return false;
+    if (f.mention === 'not' && i.lastFacts.some((a) => a.mention === 1)) return false;
+    if (f.mention === 'has_source' && !i.lastFacts.some((a) => a.site_mentioned === 1)) return false;
+    if (f.tone && !i.lastFacts.some((a) => a.mention === 1 && a.tone === f.tone)) return false;
+    if (f.visibility && i.dynamic !== f.visibility) return false;
+    return true;
+  });
+  items = sortPrompts(items, f.sortField, f.sortOrder);
+
+  const print = fingerprint([
+    tab,
+    scope.project.id,
+    scope.dates,
+    scope.neurals.map((n) => n.id),
+    scope.groupIds,
+    f.prompt ?? null,
+    f.mention ?? null,
+    f.tone ?? null,
+    f.visibility ?? null,
+    f.sortField ?? null,
+    f.sortOrder ?? null,
+  ]);
+  const offset = decodeCursor(f.cursor, print);
+  const perPage = f.per_page ?? DEFAULT_PER_PAGE;
+  const page = items.slice(offset, offset + perPage);
+  const nextOffset = offset + page.length;
+  return {
+    scope,
+    last,
+    items,
+    page,
+    offset,
+    perPage,
+    nextCursor: nextOffset < items.length ? encodeCursor(nextOffset, print) : null,
+    totalMentions: items.reduce((sum, i) => sum + i.lastFacts.filter((a) => a.mention === 1).length, 0),
+  };
+}
+
+/** Visibility curve of the answers tabs: `all` plus one series per network, always. */
+async function visibilityChart(ctx: EngineContext, scope: Scope) {
+  const stats = await neuralStats(
+    ctx,
+    scope,
+    scope.updates.map((u) => u.id),
+  );
+  const series = (id: number | string, label: object, nids: number[]) => ({
+    id,
+    label,
+    data: scope.updates.map((u) => {
+      const s = sumNeuralStats(stats.filter((r) => r.run_id === u.id && nids.includes(r.neural_id)));
+      return { x: x(u), y: pct(s.mentions, counted(s, scope.countEmpty)) };
+    }),
+  });
+  return [
+    series(
+      'all',
+      ALL_LABEL,
+      scope.neurals.map((n) => n.id),
+    ),
+    ...scope.neurals.map((n) => series(n.id, seriesLabel(n), [n.id])),
+  ];
+}
+
+interface FullAnswer {
+  id: number;
+  run_id: number;
+  prompt_id: number;
+  neural_id: number;
+  has_data: number;
+  answer: string | null;
+  mention: number;
+  mention_position: number | null;
+  tone: string | null;
+  occurrences: string;
+  competitors: string;
+  site_mentioned: number;
+  site_position: number | null;
+  comment: string | null;
+}
+
+type UrlItem = { url: string; domain: string; position: number; favicon: string };
+
+/** Full answers (text, comment, first 15 sources) of some prompts at some updates. */
+async function fullAnswers(ctx: EngineContext, promptIds: number[], runIds: number[], neuralIds: number[]) {
+  if (!promptIds.length || !runIds.length || !neuralIds.length) return { answers: [], urls: new Map<number, UrlItem[]>() };
+  const answers: FullAnswer[] = await ctx.db
+    .selectFrom('answers')
+    .select([
+      'id',
+      'run_id',
+      'prompt_id',
+      'neural_id',
+      'has_data',
+      'answer',
+      'mention',
+      'mention_position',
+      'tone',
+      'occurrences',
+      'competitors',
+      'site_mentioned',
+      'site_position',
+      'comment',
+    ])
+    .where('run_id', 'in', runIds)
+    .where('prompt_id', 'in', promptIds)
+    .where('neural_id', 'in', neuralIds)
+    .execute();
+  const urls = new Map<number, UrlItem[]>();
+  if (answers.length) {
+    const rows = await ctx.db
+      .selectFrom('answer_urls')
+      .select(['answer_id', 'url', 'domain', 'position'])
+      .where(
+        'answer_id',
+        'in',
+        answers.map((a) => a.id),
+      )
+      .where('position', '<=', MAX_URLS)
+      .orderBy('answer_id')
+      .orderBy('position')
+      .execute();
+    for (const r of rows) {
+      const list = urls.get(r.answer_id) ?? urls.set(r.answer_id, []).get(r.answer_id)!;
+      if (list.length < MAX_URLS) list.push({ url: r.url, domain: r.domain, position: r.position, favicon: favicon(r.domain) });
+    }
+  }
+  return { answers, urls };
+}
+
+const find = (answers: FullAnswer[], runId: number | undefined, promptId: number, neuralId: number) =>
+  answers.find((a) => a.run_id === runId && a.prompt_id === promptId && a.neural_id === neuralId);
+
+function visibilityRow(
+  n: NeuralInfo,
+  a: FullAnswer | undefined,
+  urls: Map<number, UrlItem[]>,
+  lastRunId: number | undefined,
+) {
+  return {
+    neural: neuralRef(n),
+    mention: a?.mention ?? 0,
+    mention_position: a?.mention === 1 ? a.mention_position : null,
+    tone: a?.tone ?? null,
+    occurrences: parseList(a?.occurrences ?? null),
+    competitors: parseList(a?.competitors ?? null),
+    answer: a?.answer ?? null,
+    urls: a ? (urls.get(a.id) ?? []) : [],
+    site_mentioned: a ? bool(a.site_mentioned) : false,
+    site_position: a?.site_position ?? null,
+    comment: a?.comment ?? null,
+    update_id: a?.run_id ?? lastRunId ?? null,
+  };
+}
+
+const envelope = (list: PromptList) => ({
+  next_cursor: list.nextCursor,
+  has_more: list.nextCursor !== null,
+  total_prompts: list.items.length,
+  total_mentions: list.totalMentions,
+});
+
+const answersFilters = (scope: Scope) => ({
+  dates: scope.dates,
+  neurals: scope.neurals.map((n) => n.id),
+  groups: scope.groupIds,
+  prompt: scope.filters.prompt ?? null,
+  mention: scope.filters.mention ?? null,
+  tone: scope.filters.tone ?? null,
+  visibility: scope.filters.visibility ?? null,
+  sortField: scope.filters.sortField ?? null,
+  sortOrder: scope.filters.sortOrder ?? null,
+});
+
+async function visibilityTable(ctx: EngineContext, list: PromptList, options: AnswersOptions) {
+  const { scope, last } = list;
+  const nids = scope.neurals.map((n) => n.id);
+  const { answers, urls } = await fullAnswers(
+    ctx,
+    list.page.map((i) => i.prompt.id),
+    last ? [last.id] : [],
+    nids,
+  );
+  return {
+    has_answer: scope.updates.length > 0,
+    rows: list.page.map((i) => ({
+      prompt: {
+        id: i.prompt.id,
+        value: i.prompt.value,
+        groups: i.prompt.groups,
+        groups_raw: i.prompt.groups,
+        visibility: i.visibility,
+        dynamic: i.dynamic,
+        frequency: i.prompt.frequency,
+        relevant_query: options.showRelevantQuery ? i.prompt.relevant_query : null,
+      },
+      data: scope.neurals.map((n) => visibilityRow(n, find(answers, last?.id, i.prompt.id, n.id), urls, last?.id)),
+    })),
+    ...envelope(list),
+  };
+}
+
+async function historyTable(ctx: EngineContext, list: PromptList) {
+  const { scope } = list;
+  const cells = await promptCells(
+    ctx,
+    scope,
+    list.page.map((i) => i.prompt.id),
+    scope.updates.map((u) => u.id),
+  );
+  const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
+  const byPrompt = new Map<number, Record<string, Record<string, ReturnType<typeof brandCell>>>>();
+  for (const c of cells) {
+    const grid = byPrompt.get(c.prompt_id) ?? byPrompt.set(c.prompt_id, {}).get(c.prompt_id)!;
+    (grid[dateOf.get(c.run_id)!] ??= {})[c.neural_id] = brandCell(c);
+  }
+  return {
+    dates: scope.updates.map((u) => u.date),
+    neurals: scope.neurals.map(neuralRef),
+    data: list.page.map((i) => ({
+      prompt: {
+        id: i.prompt.id,
+        value: i.prompt.value,
+        groups: i.prompt.groups,
+        visibility: i.visibility,
+        frequency: i.prompt.frequency,
+      },
+      positions_by_date: byPrompt.get(i.prompt.id) ?? {},
+      dynamics: i.dynamic ?? 'not_changed',
+    })),
+    ...envelope(list),
+  };
+}
+
+/** GET /api/projects/{project}/answers/visibility */
+export async function buildAnswersVisibility(
+  ctx: EngineContext,
+  project: ProjectRow,
+  input: FilterInput | Query,
+  options: AnswersOptions = {},
+) {
+  const scope = await scopeFor(ctx, project, input, 'answers');
+  const list = await listPrompts(ctx, scope, 'answers');
+  return {
+    project: projectHead(project),
+    filters: answersFilters(scope),
+    ...envelope(list),
+    tableData: await visibilityTable(ctx, list, options),
+    chartData: list.offset === 0 && !scope.filters.cursor ? await visibilityChart(ctx, scope) : [],
+  };
+}
+
+/** GET /api/projects/{project}/answers/history */
+export async function buildAnswersHistory(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
+  const scope = await scopeFor(ctx, project, input, 'answers');
+  const list = await listPrompts(ctx, scope, 'answers');
+  return {
+    project: projectHead(project),
+    filters: answersFilters(scope),
+    ...envelope(list),
+    tableData: await historyTable(ctx, list),
+    chartData: !scope.filters.cursor ? await visibilityChart(ctx, scope) : [],
+  };
+}
+
+/** GET /api/projects/{project}/answers (deprecated): visibility and history tabs together. */
+export async function buildAnswersLegacy(
+  ctx: EngineContext,
+  project: ProjectRow,
+  input: FilterInput | Query,
+  options: AnswersOptions = {},
+) {
+  const scope = await scopeFor(ctx, project, input, 'answers');
+  const list = await listPrompts(ctx, scope, 'answers');
+  const chart = !scope.filters.cursor ? await visibilityChart(ctx, scope) : [];
+  return {
+    project: projectHead(project),
+    filters: answersFilters(scope),
+    ...envelope(list),
+    data: {
+      visibility: { tableData: await visibilityTable(ctx, list, options), chartData: chart },
+      history: { tableData: await historyTable(ctx, list) },
+    },
+    deprecation: {
+      successors: [
+        `/api/projects/${project.id}/answers/visibility`,
+        `/api/projects/${project.id}/answers/history`,
+      ],
+    },
+  };
+}
+
+/** The latest update on or before a date (`YYYY-MM-DD`). */
+export function snapToUpdate(updates: Update[], day: string): Update | undefined {
+  let found: Update | undefined;
+  for (const u of updates) if (u.date <= day) found = u;
+  return found;
+}
+
+/** GET /api/projects/{project}/answers/comparison */
+export async function buildComparison(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
+  const scope = await scopeFor(ctx, project, { ...input, dates: undefined, neurals: undefined }, 'comparison');
+  const f = scope.filters;
+  const all = scope.allUpdates;
+  const neural = f.neural === undefined ? scope.projectNeurals[0] : scope.projectNeurals.find((n) => n.id === f.neural);
+  if (!neural && f.neural !== undefined) throw invalidField('neural', 'The selected neural is invalid.');
+  const before = f.date1 ? snapToUpdate(all, f.date1) : all[all.length - 2];
+  const after = f.date2 ? snapToUpdate(all, f.date2) : all[all.length - 1];
+  const nids = neural ? [neural.id] : [];
+  const facts = await runFacts(ctx, scope, [before?.id, after?.id].filter((v): v is number => v !== undefined), nids);
+  const afterFact = new Map(facts.filter((a) => a.run_id === after?.id).map((a) => [a.prompt_id, a]));
+  const beforeFact = new Map(facts.filter((a) => a.run_id === before?.id).map((a) => [a.prompt_id, a]));
+
+  let items = scope.prompts.map((prompt) => {
+    const a = afterFact.get(prompt.id);
+    const b = beforeFact.get(prompt.id);
+    return {
+      prompt,
+      visibility: a ? (a.mention === 1 ? 100 : a.has_data === 1 || scope.countEmpty ? 0 : null) : null,
+      after: a,
+      dynamic: positionDynamic(
+        b?.mention === 1 ? (b.mention_position ?? null) : null,
+        a?.mention === 1 ? (a.mention_position ?? null) : null,
+      ),
+    };
+  });
+  items = items.filter((i) => {
+    switch (f.presence) {
+      case 'brand_has':
+        return i.after?.mention === 1;
+      case 'brand_not':
+        return i.after?.mention !== 1;
+      case 'site_has':
+        return i.after?.site_mentioned === 1;
+      case 'site_not':
+        return i.after?.site_mentioned !== 1;
+      default:
+        return true;
+    }
+  });
+  items = sortPrompts(items, f.sortField, f.sortOrder);
+  const print = fingerprint([
+    'comparison',
+    project.id,
+    neural?.id ?? null,
+    before?.id ?? null,
+    after?.id ?? null,
+    scope.groupIds,
+    f.prompt ?? null,
+    f.presence ?? null,
+    f.sortField ?? null,
+    f.sortOrder ?? null,
+  ]);
+  const offset = decodeCursor(f.cursor, print);
+  const page = items.slice(offset, offset + (f.per_page ?? DEFAULT_PER_PAGE));
+  const nextOffset = offset + page.length;
+  const nextCursor = nextOffset < items.length ? encodeCursor(nextOffset, print) : null;
+  const { answers, urls } = await fullAnswers(
+    ctx,
+    page.map((i) => i.prompt.id),
+    [before?.id, after?.id].filter((v): v is number => v !== undefined),
+    nids,
+  );
+  const answerOf = (runId: number | undefined, promptId: number) => {
+    const a = runId === undefined || !neural ? undefined : find(answers, runId, promptId, neural.id);
+    return {
+      answer: a?.answer ?? null,
+      has_data: a ? bool(a.has_data) : false,
+      brand_position: a?.mention === 1 ? a.mention_position : null,
+      mention: a?.mention ?? 0,
+      tone: a?.tone ?? null,
+      occurrences: parseList(a?.occurrences ?? null),
+      competitors: parseList(a?.competitors ?? null),
+      site_mentioned: a ? bool(a.site_mentioned) : false,
+      site_position: a?.site_position ?? null,
+      urls: a ? (urls.get(a.id) ?? []) : [],
+    };
+  };
+  const totals = {
+    total_prompts: items.length,
+    total_mentions: items.filter((i) => i.after?.mention === 1).length,
+  };
+  return {
+    project: projectHead(project),
+    filters: {
+      neural: neural?.id ?? null,
+      date1: f.date1 ?? null,
+      date2: f.date2 ?? null,
+      presence: f.presence ?? null,
+      groups: scope.groupIds,
+      prompt: f.prompt ?? null,
+    },
+    next_cursor: nextCursor,
+    has_more: nextCursor !== null,
+    ...totals,
+    tableData: {
+      has_answer: all.length > 0,
+      ...totals,
+      neural: neural ? neuralRef(neural) : null,
+      date1: before?.date ?? null,
+      date2: after?.date ?? null,
+      rows: page.map((i) => ({
+        prompt: { id: i.prompt.id, value: i.prompt.value, groups: i.prompt.groups, dynamic: i.dynamic },
+        answer1: answerOf(before?.id, i.prompt.id),
+        answer2: answerOf(after?.id, i.prompt.id),
+      })),
+      next_cursor: nextCursor,
+      has_more: nextCursor !== null,
+    },
+    chartData: [],
+  };
+}
+
+/**
+ * GET /api/projects/{project}/answers/sources-history: the project site's place in the sources,
+ * by update date, for networks that return sources. Not paginated. Takes the Sources filters.
+ */
+export async function buildSourcesHistory(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
+  const scope = await scopeFor(ctx, project, input, 'sources', { sourcesOnly: true });
+  return { project: projectHead(project), ...(await sourcesHistoryBody(ctx, scope)) };
+}
+
+export async function sourcesHistoryBody(ctx: EngineContext, scope: Scope) {
+  const f = scope.filters;
+  const last = scope.updates[scope.updates.length - 1];
+  const prev = scope.updates[scope.updates.length - 2];
+  const cells = await promptCells(
+    ctx,
+    scope,
+    scope.prompts.map((p) => p.id),
+    scope.updates.map((u) => u.id),
+  );
+  const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
+  const byPrompt = new Map<number, typeof cells>();
+  for (const c of cells) (byPrompt.get(c.prompt_id) ?? byPrompt.set(c.prompt_id, []).get(c.prompt_id)!).push(c);
+  const best = (list: typeof cells, runId: number | undefined) =>
+    bestPosition(list.filter((c) => c.run_id === runId).map((c) => c.site_position));
+  const data = scope.prompts
+    .map((p) => {
+      const list = byPrompt.get(p.id) ?? [];
+      const lastCells = list.filter((c) => c.run_id === last?.id);
+      const grid: Record<string, Record<string, { mentioned: boolean; position: number | null; has_data: boolean }>> = {};
+      for (const c of list) {
+        (grid[dateOf.get(c.run_id)!] ??= {})[c.neural_id] = {
+          mentioned: c.site_mentioned === 1,
+          position: c.site_position,
+          has_data: c.has_data === 1,
+        };
+      }
+      const dynamics = prev ? positionDynamic(best(list, prev.id), best(list, last?.id)) : 'not_changed';
+      return { p, lastCells, grid, dynamics };
+    })
+    .filter(({ lastCells, dynamics }) => {
+      if (f.mention_filter === 'has' && !lastCells.some((c) => c.mention === 1)) return false;
+      if (f.mention_filter === 'not' && lastCells.some((c) => c.mention === 1)) return false;
+      if (f.mention_filter === 'has_source' && !lastCells.some((c) => c.site_mentioned === 1)) return false;
+      if (f.visibility && dynamics !== f.visibility) return false;
+      return true;
+    });
+  return {
+    filters: {
+      dates: scope.dates,
+      neurals: scope.neurals.map((n) => n.id),
+      groups: scope.groupIds,
+      prompt_search: f.prompt_search ?? null,
+      mention_filter: f.mention_filter ?? null,
+      min_frequency: f.min_frequency ?? null,
+      visibility: f.visibility ?? null,
+      urls_mode: f.urls_mode ?? 'all',
+    },
+    next_cursor: null,
+    has_more: false,
+    total_prompts: data.length,
+    total_mentions: data.reduce((sum, d) => sum + d.lastCells.filter((c) => c.mention === 1).length, 0),
+    tableData: {
+      dates: scope.updates.map((u) => u.date),
+      neurals: scope.neurals.map(neuralRef),
+      data: data.map(({ p, grid, dynamics }) => ({ prompt: { id: p.id, value: p.value }, positions_by_date: grid, dynamics })),
+    },
+    chartData: [],
+  };
+}

@@ -1,0 +1,55 @@
+import type { EngineContext } from '../context';
+import type { ProjectRow } from '../db/schema';
+import { toProject } from '../projects/projects.service';
+import { dottedDay, isoMicro } from '../../../src-shared/time';
+import type { NeuralInfo, Scope, Update } from './filters';
+
+/** Small response pieces shared by the analytics endpoints (mappers only, no rules). */
+
+export const neuralRef = (n: NeuralInfo) => ({
+  id: n.id,
+  display_name: n.display_name,
+  system_name: n.system_name,
+  logo: n.logo,
+});
+
+export const seriesLabel = (n: NeuralInfo) => ({
+  system_name: n.system_name,
+  display_name: n.display_name,
+  logo: n.logo,
+  order: n.order,
+});
+
+/** The `all` series label (order -1, before the networks). */
+export const ALL_LABEL = { system_name: 'all', display_name: 'Все нейросети', logo: null, order: -1 };
+
+/** Chart points carry `x` as `DD.MM.YYYY` (api-spec.md "Conventions"). */
+export const x = (u: Update) => dottedDay(u.date);
+
+/** `project` of summary and competitors: the project with region, language, prompts_count. */
+export async function projectWithCounts(ctx: EngineContext, project: ProjectRow) {
+  const count = await ctx.db
+    .selectFrom('prompts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('project_id', '=', project.id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { ...toProject(project), region: project.region, language: project.language, prompts_count: Number(count.n) };
+}
+
+/** `project` of the answers tabs: `id`, `name`, `brand`, `domain`. */
+export const projectHead = (p: ProjectRow) => ({ id: p.id, name: p.name, brand: p.brand, domain: p.domain });
+
+/** updateDates / firstUpdateDate / lastUpdateDate: every update of the project. */
+export function updateDates(scope: Scope) {
+  const all = scope.allUpdates;
+  const iso = (u: Update | undefined) => (u ? isoMicro(new Date(u.finished_at ?? `${u.date}T00:00:00Z`)) : null);
+  return {
+    updateDates: all.map((u) => u.date),
+    firstUpdateDate: iso(all[0]),
+    lastUpdateDate: iso(all[all.length - 1]),
+  };
+}
+
+/** A site's favicon: the site's own `/favicon.ico` (the UI falls back to a letter avatar offline). */
+export const favicon = (domain: string) => `https://${domain}/favicon.ico`;

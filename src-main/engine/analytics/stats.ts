@@ -1,0 +1,202 @@
+import { sql } from 'kysely';
+import type { EngineContext } from '../context';
+import type { Scope } from './filters';
+
+/**
+ * Per-update counts that summary, competitors and sources are built from. With no prompt-level
+ * filter they come from the aggregates written when a run completed (aggregates.ts); with one,
+ * the same rows are counted from the answers of the filtered prompts. Both paths return the
+ * same shape, so the endpoints never know which one served them.
+ */
+
+export interface NeuralStat {
+  run_id: number;
+  neural_id: number;
+  answers: number;
+  with_data: number;
+  mentions: number;
+  positive: number;
+  neutral: number;
+  negative: number;
+  site_mentions: number;
+}
+
+export interface CompetitorStat {
+  run_id: number;
+  neural_id: number;
+  competitor_id: number;
+  mentions: number;
+}
+
+export interface DomainStat {
+  run_id: number;
+  neural_id: number;
+  domain: string;
+  citations: number;
+}
+
+/** Answer-level restriction used by sources (`mention_filter`). */
+export type AnswerMention = 'has' | 'not' | 'has_source' | undefined;
+
+const ids = (scope: Scope) => scope.prompts.map((p) => p.id);
+
+export async function neuralStats(ctx: EngineContext, scope: Scope, runIds: number[]): Promise<NeuralStat[]> {
+  const neuralIds = scope.neurals.map((n) => n.id);
+  if (!runIds.length || !neuralIds.length) return [];
+  if (scope.allPrompts) {
+    return ctx.db
+      .selectFrom('agg_update_neural')
+      .select([
+        'run_id',
+        'neural_id',
+        'answers',
+        'with_data',
+        'mentions',
+        'positive',
+        'neutral',
+        'negative',
+        'site_mentions',
+      ])
+      .where('project_id', '=', scope.project.id)
+      .where('run_id', 'in', runIds)
+      .where('neural_id', 'in', neuralIds)
+      .execute();
+  }
+  if (!scope.prompts.length) return [];
+  const rows = await ctx.db
+    .selectFrom('answers')
+    .select((eb) => [
+      'run_id',
+      'neural_id',
+      eb.fn.countAll<number>().as('answers'),
+      sql<number>`sum(has_data)`.as('with_data'),
+      sql<number>`sum(mention)`.as('mentions'),
+      sql<number>`sum(tone = 'positive' and mention = 1)`.as('positive'),
+      sql<number>`sum(tone = 'neutral' and mention = 1)`.as('neutral'),
+      sql<number>`sum(tone = 'negative' and mention = 1)`.as('negative'),
+      sql<number>`sum(site_mentioned)`.as('site_mentions'),
+    ])
+    .where('run_id', 'in', runIds)
+    .where('neural_id', 'in', neuralIds)
+    .where('prompt_id', 'in', ids(scope))
+    .groupBy(['run_id', 'neural_id'])
+    .execute();
+  return rows.map(toNeuralStat);
+}
+
+export async function competitorStats(
+  ctx: EngineContext,
+  scope: Scope,
+  runIds: number[],
+): Promise<CompetitorStat[]> {
+  const neuralIds = scope.neurals.map((n) => n.id);
+  if (!runIds.length || !neuralIds.length) return [];
+  if (scope.allPrompts) {
+    return ctx.db
+      .selectFrom('agg_update_competitor')
+      .select(['run_id', 'neural_id', 'competitor_id', 'mentions'])
+      .where('project_id', '=', scope.project.id)
+      .where('run_id', 'in', runIds)
+      .where('neural_id', 'in', neuralIds)
+      .execute();
+  }
+  if (!scope.prompts.length) return [];
+  const rows = await ctx.db
+    .selectFrom('answers')
+    .innerJoin('answer_competitors as ac', 'ac.answer_id', 'answers.id')
+    .select((eb) => [
+      'answers.run_id',
+      'answers.neural_id',
+      'ac.competitor_id',
+      eb.fn.countAll<number>().as('mentions'),
+    ])
+    .where('answers.run_id', 'in', runIds)
+    .where('answers.neural_id', 'in', neuralIds)
+    .where('answers.prompt_id', 'in', ids(scope))
+    .groupBy(['answers.run_id', 'answers.neural_id', 'ac.competitor_id'])
+    .execute();
+  return rows.map((r) => ({ ...r, mentions: Number(r.mentions) }));
+}
+
+export async function domainStats(
+  ctx: EngineContext,
+  scope: Scope,
+  runIds: number[],
+  mention: AnswerMention,
+): Promise<DomainStat[]> {
+  const neuralIds = scope.neurals.map((n) => n.id);
+  if (!runIds.length || !neuralIds.length) return [];
+  if (scope.allPrompts && !mention) {
+    return ctx.db
+      .selectFrom('agg_update_domain')
+      .select(['run_id', 'neural_id', 'domain', 'citations'])
+      .where('project_id', '=', scope.project.id)
+      .where('run_id', 'in', runIds)
+      .where('neural_id', 'in', neuralIds)
+      .execute();
+  }
+  if (!scope.prompts.length) return [];
+  const rows = await ctx.db
+    .selectFrom('answers')
+    .innerJoin('answer_urls as u', 'u.answer_id', 'answers.id')
+    .select((eb) => ['answers.run_id', 'answers.neural_id', 'u.domain', eb.fn.countAll<number>().as('citations')])
+    .where('answers.run_id', 'in', runIds)
+    .where('answers.neural_id', 'in', neuralIds)
+    .$if(!scope.allPrompts, (q) => q.where('answers.prompt_id', 'in', ids(scope)))
+    .$if(mention === 'has', (q) => q.where('answers.mention', '=', 1))
+    .$if(mention === 'not', (q) => q.where('answers.mention', '=', 0))
+    .$if(mention === 'has_source', (q) => q.where('answers.site_mentioned', '=', 1))
+    .groupBy(['answers.run_id', 'answers.neural_id', 'u.domain'])
+    .execute();
+  return rows.map((r) => ({ ...r, citations: Number(r.citations) }));
+}
+
+/** SQLite sums are null over no rows and may come back as bigint-free numbers: normalise. */
+export const toNeuralStat = (r: Record<string, unknown>): NeuralStat => ({
+  run_id: Number(r.run_id),
+  neural_id: Number(r.neural_id),
+  answers: Number(r.answers ?? 0),
+  with_data: Number(r.with_data ?? 0),
+  mentions: Number(r.mentions ?? 0),
+  positive: Number(r.positive ?? 0),
+  neutral: Number(r.neutral ?? 0),
+  negative: Number(r.negative ?? 0),
+  site_mentions: Number(r.site_mentions ?? 0),
+});
+
+/** Answers counted for visibility (decisions.md §5). */
+export const counted = (s: { answers: number; with_data: number }, countEmpty: boolean) =>
+  countEmpty ? s.answers : s.with_data;
+
+/** Two decimals, the precision of every percentage in the API. */
+export const round2 = (x: number) => Math.round(x * 100 + Number.EPSILON * 100) / 100;
+
+/** 100 × part / whole with two decimals; 0 when nothing was counted. */
+export const pct = (part: number, whole: number) => (whole > 0 ? round2((100 * part) / whole) : 0);
+
+/** Sums stats rows of one update (over the selected networks). */
+export function sumNeuralStats(rows: NeuralStat[]): Omit<NeuralStat, 'run_id' | 'neural_id'> {
+  const total = { answers: 0, with_data: 0, mentions: 0, positive: 0, neutral: 0, negative: 0, site_mentions: 0 };
+  for (const r of rows) {
+    total.answers += Number(r.answers);
+    total.with_data += Number(r.with_data);
+    total.mentions += Number(r.mentions);
+    total.positive += Number(r.positive);
+    total.neutral += Number(r.neutral);
+    total.negative += Number(r.negative);
+    total.site_mentions += Number(r.site_mentions);
+  }
+  return total;
+}
+
+/** Groups rows by a key. */
+export function groupBy<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = map.get(k);
+    if (list) list.push(r);
+    else map.set(k, [r]);
+  }
+  return map;
+}

@@ -1,0 +1,304 @@
+import type { EngineContext } from '../context';
+import type { ProjectRow } from '../db/schema';
+import type { Query } from '../http/query';
+import { isoMicro } from '../../../src-shared/time';
+import { baseFiltersEcho, scopeFor, type FilterInput, type NeuralInfo, type PromptInfo, type Scope } from './filters';
+import { brandAt, brandMetrics, competitorRows, currentRows, OWN_ID, publicRow, type BrandMetrics } from './competitors';
+import { counted, groupBy, pct, round2, sumNeuralStats, type NeuralStat } from './stats';
+import {
+  bestPosition,
+  dynamicOf,
+  parseList,
+  positionDynamic,
+  promptCells,
+  promptVisibilities,
+  runFacts,
+  visibilityOf,
+  type Cell,
+} from './facts';
+import { ALL_LABEL, neuralRef, projectWithCounts, seriesLabel, updateDates, x } from './shapes';
+
+/** How many events the summary carries (newest first). */
+export const SUMMARY_EVENTS = 20;
+/** How many top prompts by frequency the position histories cover. */
+export const POSITION_HISTORY_PROMPTS = 10;
+export const TOP_PROMPTS = 5;
+export const TOP_COMPETITORS = 5;
+export const MIN_FAVOURITE_GROUPS = 3;
+
+/** Widgets of the summary screen, in their default order (interface only). */
+const WIDGETS = [
+  'visibility',
+  'mentions',
+  'share_of_voice',
+  'tone',
+  'site_visibility',
+  'top_prompts',
+  'competitors',
+  'brand_position_history',
+  'site_position_history',
+].map((value, i) => ({ value, active: true, order: i + 1 }));
+
+/** GET /api/projects/{project}/summary (api-spec.md "Summary"). */
+export async function buildSummary(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
+  const scope = await scopeFor(ctx, project, input, 'summary');
+  const m = await brandMetrics(ctx, scope);
+  const [events, headProject, perPrompt, history] = await Promise.all([
+    projectEvents(ctx, project.id),
+    projectWithCounts(ctx, project),
+    topPromptsOf(ctx, scope),
+    positionHistories(ctx, scope),
+  ]);
+  const sourceNeurals = scope.neurals.filter((n) => n.sources);
+
+  return {
+    project: headProject,
+    filters: baseFiltersEcho(scope),
+    events,
+    ...updateDates(scope),
+    data: {
+      updateStats: {
+        visibility_curve: curves(scope, m, scope.neurals, (s) => {
+          const y = pct(s.mentions, counted(s, scope.countEmpty));
+          return { y, z: s.mentions, w: y };
+        }),
+        tone_chart: toneChart(m, scope),
+        group_visibility_chart: await groupVisibility(ctx, scope),
+        site_visibility_curve: project.domain
+          ? curves(scope, m, sourceNeurals, (s) => ({ y: pct(s.site_mentions, counted(s, scope.countEmpty)) }))
+          : [],
+        visibility: curves(scope, m, scope.neurals, (s) => ({
+          y: s.mentions,
+          w: pct(s.mentions, counted(s, scope.countEmpty)),
+        })),
+        share_of_voice: shareOfVoice(m, project),
+        competitors: {
+          table: currentRows(competitorRows(m, project))
+            .filter((r) => r.id !== OWN_ID)
+            .slice(0, TOP_COMPETITORS)
+            .map(publicRow),
+        },
+        topPrompts: perPrompt,
+        brand_position_history: history.brand,
+        site_position_history: history.site,
+      },
+      widgets: WIDGETS,
+    },
+  };
+}
+
+async function projectEvents(ctx: EngineContext, projectId: number) {
+  const rows = await ctx.db
+    .selectFrom('events')
+    .select(['id', 'project_id', 'type', 'message', 'created_at'])
+    .where('project_id', '=', projectId)
+    .orderBy('id', 'desc')
+    .limit(SUMMARY_EVENTS)
+    .execute();
+  return rows.map((e) => ({ ...e, created_at: isoMicro(new Date(e.created_at)) }));
+}
+
+type Point = Record<string, number>;
+
+/** Series `all` (only with more than one network) plus one per network; one point per update. */
+function curves(scope: Scope, m: BrandMetrics, neurals: NeuralInfo[], point: (s: NeuralStat) => Point) {
+  const statsOf = (runId: number, nids: number[]) =>
+    sumNeuralStats([...(m.neural.get(runId)?.values() ?? [])].filter((s) => nids.includes(s.neural_id)));
+  const series = (label: object, nids: number[]) => ({
+    label,
+    data: scope.updates.map((u) => ({ x: x(u), ...point({ run_id: u.id, neural_id: 0, ...statsOf(u.id, nids) }) })),
+  });
+  const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
+  if (neurals.length > 1) out.unshift(series(ALL_LABEL, neurals.map((n) => n.id)));
+  return out;
+}
+
+/** Tone of the brand's mentions at the last update of the period, in percent of mentions. */
+function toneChart(m: BrandMetrics, scope: Scope) {
+  const last = scope.updates[scope.updates.length - 1];
+  const s = sumNeuralStats(last ? [...(m.neural.get(last.id)?.values() ?? [])] : []);
+  return {
+    positive: pct(s.positive, s.mentions),
+    neutral: pct(s.neutral, s.mentions),
+    negative: pct(s.negative, s.mentions),
+  };
+}
+
+/** Own brand, top 5 competitors by last-update mentions, and everything else as `other`. */
+function shareOfVoice(m: BrandMetrics, project: ProjectRow) {
+  const last = m.updates[m.updates.length - 1];
+  const lastMentions = (id: number) => brandAt(m, last?.id, id).mentions;
+  const totalMentions = (id: number) => m.updates.reduce((sum, u) => sum + brandAt(m, u.id, id).mentions, 0);
+  const top = [...m.competitors]
+    .filter((c) => totalMentions(c.id) > 0)
+    .sort(
+      (a, b) =>
+        lastMentions(b.id) - lastMentions(a.id) || totalMentions(b.id) - totalMentions(a.id) || a.name.localeCompare(b.name),
+    )
+    .slice(0, TOP_COMPETITORS);
+  const series = (id: number | string, label: string, type: string, grayscale: boolean, y: (runId: number) => number) => ({
+    id,
+    label,
+    type,
+    label_meta: { grayscale },
+    data: m.updates.map((u) => ({ x: x(u), y: y(u.id) })),
+  });
+  return [
+    series(OWN_ID, project.brand, 'own', false, (r) => brandAt(m, r, 'own').sov),
+    ...top.map((c) => series(c.id, c.name, c.type, false, (r) => brandAt(m, r, c.id).sov)),
+    series('other', 'Другие', 'other', true, (r) => {
+      const own = brandAt(m, r, 'own');
+      const named = top.reduce((sum, c) => sum + brandAt(m, r, c.id).mentions, own.mentions);
+      return pct(own.total - named, own.total);
+    }),
+  ];
+}
+
+/** Visibility of each favourite group at the last update; empty under three favourite groups. */
+async function groupVisibility(ctx: EngineContext, scope: Scope) {
+  const favourites = await ctx.db
+    .selectFrom('prompt_groups')
+    .select(['id', 'name'])
+    .where('project_id', '=', scope.project.id)
+    .where('is_favourite', '=', 1)
+    .orderBy('id')
+    .execute();
+  const last = scope.updates[scope.updates.length - 1];
+  if (favourites.length < MIN_FAVOURITE_GROUPS || !last) return [];
+  const links = await ctx.db
+    .selectFrom('prompt_group_links')
+    .select(['prompt_id', 'group_id'])
+    .where(
+      'group_id',
+      'in',
+      favourites.map((g) => g.id),
+    )
+    .execute();
+  const facts = await runFacts(ctx, scope, [last.id]);
+  const inScope = new Set(scope.prompts.map((p) => p.id));
+  return favourites.map((g) => {
+    const members = new Set(links.filter((l) => l.group_id === g.id && inScope.has(l.prompt_id)).map((l) => l.prompt_id));
+    return { slug: g.name, value: visibilityOf(facts.filter((f) => members.has(f.prompt_id)), scope.countEmpty) ?? 0 };
+  });
+}
+
+/** Prompts whose visibility grew or fell most between the last two updates of the period. */
+async function topPromptsOf(ctx: EngineContext, scope: Scope) {
+  const last = scope.updates[scope.updates.length - 1];
+  const prev = scope.updates[scope.updates.length - 2];
+  const facts = last && prev ? await runFacts(ctx, scope, [prev.id, last.id]) : [];
+  const vis = promptVisibilities(facts, last?.id, prev?.id, scope.countEmpty);
+  const items = scope.prompts
+    .map((p) => {
+      const v = vis.get(p.id);
+      if (!v || v.last === null || v.prev === null) return null;
+      return { prompt: p.value, visibility: v.last, dynamic: round2(v.last - v.prev), id: p.id };
+    })
+    .filter((i): i is NonNullable<typeof i> => i !== null);
+  const strip = ({ prompt, visibility, dynamic }: (typeof items)[number]) => ({ prompt, visibility, dynamic });
+  const up = items
+    .filter((i) => i.dynamic > 0)
+    .sort((a, b) => b.dynamic - a.dynamic || a.id - b.id)
+    .slice(0, TOP_PROMPTS)
+    .map(strip);
+  const down = items
+    .filter((i) => i.dynamic < 0)
+    .sort((a, b) => a.dynamic - b.dynamic || a.id - b.id)
+    .slice(0, TOP_PROMPTS)
+    .map(strip);
+  return { up, down, up_reason: up.length ? null : 'no_growth', down_reason: down.length ? null : 'no_decline' };
+}
+
+/** Top prompts by frequency (then by id): the rows of both position histories. */
+export function topByFrequency(prompts: PromptInfo[], n: number): PromptInfo[] {
+  return [...prompts]
+    .sort((a, b) => (b.frequency ?? -1) - (a.frequency ?? -1) || a.id - b.id)
+    .slice(0, n);
+}
+
+/** A history cell of the brand (the shape of answers/history). */
+export const brandCell = (c: Cell) => ({
+  mention: c.mention,
+  mention_position: c.mention_position,
+  tone: c.tone,
+  occurrences: parseList(c.occurrences),
+  competitors: parseList(c.competitors),
+  has_data: c.has_data === 1,
+});
+
+async function positionHistories(ctx: EngineContext, scope: Scope) {
+  const prompts = topByFrequency(scope.prompts, POSITION_HISTORY_PROMPTS);
+  const runIds = scope.updates.map((u) => u.id);
+  const cells = await promptCells(
+    ctx,
+    scope,
+    prompts.map((p) => p.id),
+    runIds,
+  );
+  const last = scope.updates[scope.updates.length - 1];
+  const prev = scope.updates[scope.updates.length - 2];
+  const byPrompt = groupBy(cells, (c) => c.prompt_id);
+  const dates = scope.updates.map((u) => u.date);
+  const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
+  const sourceNeurals = scope.neurals.filter((n) => n.sources);
+
+  const grid = <T>(list: Cell[], neurals: NeuralInfo[], cell: (c: Cell) => T) => {
+    const out: Record<string, Record<string, T>> = {};
+    for (const c of list) {
+      if (!neurals.some((n) => n.id === c.neural_id)) continue;
+      (out[dateOf.get(c.run_id)!] ??= {})[c.neural_id] = cell(c);
+    }
+    return out;
+  };
+  const chart = (neurals: NeuralInfo[], y: (list: Cell[]) => number) => {
+    const series = (label: object, nids: number[]) => ({
+      label,
+      data: scope.updates.map((u) => ({
+        x: x(u),
+        y: y(cells.filter((c) => c.run_id === u.id && nids.includes(c.neural_id))),
+      })),
+    });
+    const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
+    if (neurals.length > 1) out.unshift(series(ALL_LABEL, neurals.map((n) => n.id)));
+    return out;
+  };
+
+  const brand = {
+    tableData: {
+      dates,
+      neurals: scope.neurals.map(neuralRef),
+      data: prompts.map((p) => {
+        const list = byPrompt.get(p.id) ?? [];
+        const at = (runId: number | undefined) => visibilityOf(list.filter((c) => c.run_id === runId), scope.countEmpty);
+        return {
+          prompt: { id: p.id, value: p.value, groups: p.groups },
+          positions_by_date: grid(list, scope.neurals, brandCell),
+          dynamics: dynamicOf(at(prev?.id), at(last?.id)) ?? 'not_changed',
+        };
+      }),
+    },
+    chartData: chart(scope.neurals, (list) => visibilityOf(list, scope.countEmpty) ?? 0),
+  };
+
+  const siteBest = (list: Cell[], runId: number | undefined) =>
+    bestPosition(list.filter((c) => c.run_id === runId && sourceNeurals.some((n) => n.id === c.neural_id)).map((c) => c.site_position));
+  const site = {
+    tableData: {
+      dates,
+      neurals: sourceNeurals.map(neuralRef),
+      data: prompts.map((p) => {
+        const list = byPrompt.get(p.id) ?? [];
+        return {
+          prompt: { id: p.id, value: p.value },
+          positions_by_date: grid(list, sourceNeurals, (c) => ({ mentioned: c.site_mentioned === 1, position: c.site_position })),
+          dynamics: prev ? positionDynamic(siteBest(list, prev.id), siteBest(list, last?.id)) : 'not_changed',
+        };
+      }),
+    },
+    chartData: chart(sourceNeurals, (list) => {
+      const countedCells = list.filter((c) => scope.countEmpty || c.has_data === 1);
+      return pct(countedCells.filter((c) => c.site_mentioned === 1).length, countedCells.length);
+    }),
+  };
+  return { brand, site };
+}

@@ -1,0 +1,317 @@
+import type { EngineContext } from '../context';
+import type { JobContext } from '../jobs/queue';
+import type { NeuralRow, ParseRunRow, ProjectRow } from '../db/schema';
+import { isoDay } from '../../../src-shared/time';
+import { neuralApiKey } from '../neurals/neurals.service';
+import { providerFor } from '../providers/index';
+import { askWithRetry } from '../providers/ask-with-retry';
+import { limiterFor } from '../providers/limiter';
+import { storeAnswer } from './answer-store';
+import { loadAnalysisSubject, type AnalysisSubject } from './analysis-subject';
+import { loadAnalyzer, type Analyze } from './analyzer';
+import { writeAggregatesFor } from './aggregates-port';
+import { collectTuning } from './tuning';
+import { noteExtraSources } from './extra-sources';
+import type { RunOptions } from './parse.service';
+
+export interface ParseRunPayload {
+  runId: number;
+}
+
+/** How often a running job looks at `JobContext.stopping` (the engine closing). */
+const STOP_POLL_MS = 100;
+
+/**
+ * The parse run job: asks every (prompt, network) task of the run and saves each answer as it
+ * finishes, then closes the run.
+ *
+ * Running twice / stopping half-way: every task is saved in its own transaction (answers are
+ * unique on run/prompt/network), and a resumed run asks only the tasks with no saved answer, so
+ * nothing is asked or charged twice. When the engine closes, in-flight requests are aborted and
+ * not saved; the queue puts the job back and the next start resumes it. Closing the run is one
+ * guarded transaction (`status = 'in_progress'`), so refunds happen once.
+ */
+export async function runParseJob(
+  ctx: EngineContext,
+  payload: ParseRunPayload,
+  job: JobContext,
+): Promise<void> {
+  const run = await loadRun(ctx, payload.runId);
+  if (!run) return;
+  if (run.status === 'completed') return writeAggregatesFor(ctx, run.id); // crashed right after closing
+  if (run.status === 'failed') return;
+  const project = await ctx.db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', run.project_id)
+    .executeTakeFirst();
+  if (!project) return;
+
+  if (run.status === 'queued') {
+    const now = ctx.clock.now().toISOString();
+    await ctx.db
+      .updateTable('parse_runs')
+      .set({ status: 'in_progress', phase: 'submit', progress: 2, started_at: now })
+      .where('id', '=', run.id)
+      .execute();
+    await ctx.events.record({
+      project_id: project.id,
+      user_id: run.user_id,
+      type: 'update_started',
+      message: `Update started: ${run.tasks_total} requests to AI systems.`,
+    });
+  }
+
+  const finished = await askAllTasks(ctx, run, project, job);
+  if (!finished) return; // stopping: resumed on the next start
+  await closeRun(ctx, run.id);
+}
+
+interface Task {
+  promptId: number;
+  prompt: string;
+  neural: NeuralRow;
+  webSearch: boolean;
+}
+
+/** Asks every task without a saved answer. False when it stopped early because the engine is closing. */
+async function askAllTasks(
+  ctx: EngineContext,
+  run: ParseRunRow,
+  project: ProjectRow,
+  job: JobContext,
+): Promise<boolean> {
+  const options = JSON.parse(run.options) as RunOptions;
+  const tasks = await loadTasks(ctx, run, options);
+  const saved = new Set(
+    (
+      await ctx.db
+        .selectFrom('answers')
+        .select(['prompt_id', 'neural_id'])
+        .where('run_id', '=', run.id)
+        .execute()
+    ).map((a) => `${a.prompt_id}:${a.neural_id}`),
+  );
+  const pending = tasks.filter((t) => !saved.has(`${t.promptId}:${t.neural.id}`));
+  const subject = await loadAnalysisSubject(ctx, project);
+  const analyze = await loadAnalyzer();
+  const tuning = collectTuning(ctx);
+  const fetchImpl = ctx.ports.fetch ?? fetch;
+  const day = isoDay(ctx.clock.now());
+  let done = saved.size;
+  let shownProgress = -1;
+  const total = Math.max(1, run.tasks_total);
+
+  const stop = new AbortController();
+  const watch = setInterval(() => job.stopping && stop.abort(), STOP_POLL_MS);
+  watch.unref?.();
+  try {
+    await Promise.all(
+      pending.map((task) =>
+        limiterFor(ctx, task.neural.provider, tuning.concurrency).run(async () => {
+          if (stop.signal.aborted || job.stopping) return stop.abort();
+          const provider = providerFor(task.neural.provider);
+          let outcome;
+          try {
+            outcome = provider
+              ? await askWithRetry(
+                  provider,
+                  task.prompt,
+                  {
+                    model: task.neural.model,
+                    apiKey: neuralApiKey(ctx, task.neural),
+                    baseUrl: task.neural.base_url,
+                    webSearch: task.webSearch,
+                    signal: stop.signal,
+                    fetch: fetchImpl,
+                    subject: {
+                      brand: project.brand,
+                      domain: project.domain,
+                      activities: project.activities,
+                      language: project.language,
+                      day,
+                      network: task.neural.system_name,
+                    },
+                  },
+                  tuning.retry,
+                )
+              : ({ ok: false, error: `Unknown provider ${task.neural.provider}.`, attempts: 0 } as const);
+          } catch (error) {
+            if (stop.signal.aborted) return; // stopped mid-request: not saved, asked again on resume
+            throw error;
+          }
+          await saveTask(ctx, run, task, outcome, subject, analyze);
+          done++;
+          await ctx.db
+            .updateTable('parse_runs')
+            .set({
+              tasks_done: done,
+              progress: Math.min(90, 2 + Math.floor((done / total) * 88)),
+              phase: 'receive',
+            })
+            .where('id', '=', run.id)
+            .execute();
+        }),
+      ),
+    );
+  } finally {
+    clearInterval(watch);
+  }
+  return !stop.signal.aborted && !job.stopping;
+}
+
+async function saveTask(
+  ctx: EngineContext,
+  run: ParseRunRow,
+  task: Task,
+  outcome: Awaited<ReturnType<typeof askWithRetry>>,
+  subject: AnalysisSubject,
+  analyze: Analyze | null,
+) {
+  if (!outcome.ok) {
+    await storeAnswer(ctx, {
+      runId: run.id,
+      projectId: run.project_id,
+      promptId: task.promptId,
+      neuralId: task.neural.id,
+      hasData: false,
+      text: null,
+      analysis: null,
+      webSearch: task.webSearch,
+      error: outcome.error,
+      attempts: outcome.attempts,
+    });
+    return;
+  }
+  const { text, citations, raw } = outcome.answer;
+  const analysis = analyze ? analyze({ ...subject, text, citations }) : null;
+  await storeAnswer(ctx, {
+    runId: run.id,
+    projectId: run.project_id,
+    promptId: task.promptId,
+    neuralId: task.neural.id,
+    hasData: true,
+    text,
+    analysis,
+    webSearch: task.webSearch,
+    // Citations are kept beside the provider's response so re-analysis needs no provider parsing.
+    raw: { citations, response: raw },
+    attempts: outcome.attempts,
+  });
+}
+
+/** The frozen task list: prompts × networks charged at queue time (deleted prompts keep their text). */
+async function loadTasks(ctx: EngineContext, run: ParseRunRow, options: RunOptions): Promise<Task[]> {
+  if (!options.prompt_ids?.length || !options.neural_ids?.length) return [];
+  const prompts = await ctx.db
+    .selectFrom('prompts')
+    .select(['id', 'value'])
+    .where('id', 'in', options.prompt_ids)
+    .execute();
+  const neurals = await ctx.db
+    .selectFrom('neurals')
+    .selectAll()
+    .where('id', 'in', options.neural_ids)
+    .execute();
+  const webSearch = new Map(
+    (
+      await ctx.db
+        .selectFrom('project_neurals')
+        .select(['neural_id', 'web_search_enabled'])
+        .where('project_id', '=', run.project_id)
+        .execute()
+    ).map((r) => [r.neural_id, r.web_search_enabled === 1]),
+  );
+  const byId = new Map(prompts.map((p) => [p.id, p.value]));
+  const tasks: Task[] = [];
+  // Prompt-major order: each prompt is asked of every network before the next prompt starts.
+  for (const promptId of options.prompt_ids) {
+    const prompt = byId.get(promptId);
+    if (prompt === undefined) continue;
+    for (const neuralId of options.neural_ids) {
+      const neural = neurals.find((n) => n.id === neuralId);
+      if (!neural) continue;
+      tasks.push({
+        promptId,
+        prompt,
+        neural,
+        webSearch: (webSearch.get(neuralId) ?? false) && neural.web_search_supported === 1,
+      });
+    }
+  }
+  return tasks;
+}
+
+/**
+ * Closes the run (decisions.md §2, §4): tasks without data are refunded; a run where no answer got
+ * data is `failed` and refunded whole, so the project's parse state returns to what it was.
+ */
+export async function closeRun(ctx: EngineContext, runId: number): Promise<void> {
+  await ctx.db
+    .updateTable('parse_runs')
+    .set({ phase: 'analysis_submit', progress: 92 })
+    .where('id', '=', runId)
+    .execute();
+  await ctx.db
+    .updateTable('parse_runs')
+    .set({ phase: 'saving_results', progress: 96 })
+    .where('id', '=', runId)
+    .execute();
+  const counts = await ctx.db
+    .selectFrom('answers')
+    .select(['has_data', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('run_id', '=', runId)
+    .groupBy('has_data')
+    .execute();
+  const withData = Number(counts.find((c) => c.has_data === 1)?.n ?? 0);
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const run = await trx.selectFrom('parse_runs').selectAll().where('id', '=', runId).executeTakeFirst();
+    if (!run || run.status !== 'in_progress') return null;
+    const refund = withData === 0 ? run.charged : Math.max(0, run.charged - withData);
+    await trx
+      .updateTable('parse_runs')
+      .set({
+        status: withData === 0 ? 'failed' : 'completed',
+        phase: null,
+        progress: 100,
+        tasks_done: counts.reduce((sum, c) => sum + Number(c.n), 0),
+        refunded: refund,
+        update_date: withData === 0 ? null : isoDay(now),
+        finished_at: now.toISOString(),
+      })
+      .where('id', '=', runId)
+      .execute();
+    if (refund > 0)
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ limits_balance: eb('limits_balance', '+', refund) }))
+        .where('id', '=', run.user_id)
+        .execute();
+    return { run, refund };
+  });
+  if (!outcome) return;
+  const { run, refund } = outcome;
+  if (withData === 0) {
+    await ctx.events.record({
+      project_id: run.project_id,
+      user_id: run.user_id,
+      type: 'update_failed',
+      message: `Update failed: no AI system gave an answer. ${refund} limits were refunded.`,
+    });
+    return;
+  }
+  await writeAggregatesFor(ctx, runId);
+  await ctx.events.record({
+    project_id: run.project_id,
+    user_id: run.user_id,
+    type: 'update_finished',
+    message:
+      `Update finished: ${withData} of ${run.charged} answers collected` +
+      (refund ? `; ${refund} limits refunded for answers that could not be collected.` : '.'),
+  });
+  await noteExtraSources(ctx, run);
+}
+
+const loadRun = (ctx: EngineContext, id: number) =>
+  ctx.db.selectFrom('parse_runs').selectAll().where('id', '=', id).executeTakeFirst();

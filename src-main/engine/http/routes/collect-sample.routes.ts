@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app';
+import { ctxOf, userOf, bodyOf } from '../params';
+import { parseInput } from '../validate';
+import { createSampleProject } from '../../collect/sample-project';
+
+/** Extension (issue 3 "Sample data"): the first-run screen's "show me a sample". */
+export const collectSampleRoutes = new Hono<AppEnv>();
+
+const sampleBody = z.object({ language: z.enum(['ru', 'en', 'de', 'es']).optional() });
+
+collectSampleRoutes.post('/api/app/sample-project', async (c) => {
+  const input = parseInput(sampleBody, await bodyOf(c));
+  const projectId = await createSampleProject(ctxOf(c), userOf(c).id, input);
+  return c.json({ data: { project_id: projectId } }, 201);
+});

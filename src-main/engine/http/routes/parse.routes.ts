@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app';
+import { ctxOf, userOf, bodyOf, idParam } from '../params';
+import { parseInput } from '../validate';
+import { loadProject } from '../../access/project-access';
+import { parseStatus } from '../../projects/projects.service';
+import { queueParse, ParseRefused, refusalToHttp } from '../../collect/parse.service';
+import { queueReanalysis } from '../../collect/reanalyze.job';
+
+export const parseRoutes = new Hono<AppEnv>();
+
+const parseBody = z.object({
+  with_recommendations: z.boolean().optional(),
+  with_frequency: z.boolean().optional(),
+});
+
+parseRoutes.post('/api/projects/:project{[0-9]+}/parse', async (c) => {
+  const ctx = ctxOf(c);
+  const project = await loadProject(ctx, userOf(c), idParam(c, 'project'), 'modify');
+  const input = parseInput(parseBody, await bodyOf(c));
+  await queueParse(ctx, project, input).catch((e) => {
+    throw e instanceof ParseRefused ? refusalToHttp(e) : e;
+  });
+  const { id, name, brand, domain } = project;
+  const parse = await parseStatus(ctx, project.id);
+  return c.json(
+    {
+      message: 'The project is queued for a parse run.',
+      data: { id, name, brand, domain, is_paused: project.is_paused === 1, parse },
+    },
+    202,
+  );
+});
+
+// Extension (issue 3 "Re-analysis"): re-run answer analysis over stored answers, no AI requests.
+parseRoutes.post('/api/projects/:project{[0-9]+}/reanalyze', async (c) => {
+  const ctx = ctxOf(c);
+  const project = await loadProject(ctx, userOf(c), idParam(c, 'project'), 'modify');
+  const jobId = await queueReanalysis(ctx, project.id);
+  return c.json({ message: 'Stored answers will be analysed again.', data: { job_id: jobId } }, 202);
+});

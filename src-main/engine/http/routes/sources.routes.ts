@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../app';
+import { ctxOf, userOf, idParam, queryOf, bodyOf } from '../params';
+import { markDeprecated } from '../deprecation';
+import { loadProject } from '../../access/project-access';
+import * as sources from '../../analytics/sources';
+
+export const sourcesRoutes = new Hono<AppEnv>();
+
+const base = '/api/projects/:project{[0-9]+}/sources';
+
+sourcesRoutes.get(`${base}/list`, async (c) => {
+  const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'));
+  return c.json(await sources.buildSourcesList(ctxOf(c), project, queryOf(c), c.req.url));
+});
+
+sourcesRoutes.put(`${base}/domain-type`, async (c) => {
+  const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'), 'modify');
+  return c.json(await sources.setDomainType(ctxOf(c), project, await bodyOf(c)));
+});
+
+sourcesRoutes.get(base, async (c) => {
+  const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'));
+  const body = await sources.buildSourcesLegacy(ctxOf(c), project, queryOf(c));
+  markDeprecated(c, body.deprecation.successors);
+  return c.json(body);
+});

@@ -1,0 +1,267 @@
+import type { AskSubject, Provider } from './types';
+
+/**
+ * The offline `demo` network (decisions.md §3): synthetic answers, deterministic for a given
+ * prompt, brand, day and network, so the whole pipeline runs with no keys and no network. It
+ * names the brand in some answers and not in others, names plausible competitors for the
+ * project's activity, cites plausible URLs (sometimes the project's own site) and varies tone
+ * and layout (numbered lists with bold names, tables, prose). It never poses as a real system.
+ */
+export const askDemo: Provider = async (prompt, options) => {
+  const subject = options.subject ?? {
+    brand: 'Brand',
+    domain: '',
+    activities: '',
+    language: 'en',
+    day: '2026-01-01',
+    network: 'demo',
+  };
+  return writeDemoAnswer(prompt, subject);
+};
+
+export function writeDemoAnswer(prompt: string, s: AskSubject) {
+  const rand = rng(`${s.network}|${s.day}|${s.brand}|${prompt}`);
+  const words = phrases(s.language);
+  const pool = competitorPool(s.activities, s.brand);
+  const rivals = shuffle(pool, rand).slice(0, 3 + Math.floor(rand() * 3));
+  // About 60 % of answers name the brand, at a varying place among the others.
+  const namesBrand = rand() < 0.6;
+  const names = [...rivals];
+  if (namesBrand) names.splice(Math.floor(rand() * (names.length + 1)), 0, s.brand);
+  const toneRoll = rand();
+  const tone = toneRoll < 0.55 ? 'positive' : toneRoll < 0.85 ? 'neutral' : 'negative';
+  const topic = prompt.replace(/[?.!]+$/, '');
+
+  const describe = (name: string) =>
+    name === s.brand ? pick(words.brand[tone], rand) : pick(words.rival, rand).replace('{x}', name);
+
+  const layout = rand();
+  let body: string;
+  if (layout < 0.5) {
+    body = names.map((n, i) => `${i + 1}. **${n}** — ${describe(n)}`).join('\n');
+  } else if (layout < 0.75) {
+    body = [
+      `| ${words.table.join(' | ')} |`,
+      '|---|---|---|',
+      ...names.map((n) => `| ${n} | ${describe(n)} | ${pick(words.price, rand)} |`),
+    ].join('\n');
+  } else {
+    body = names.map((n) => `**${n}**: ${describe(n)}`).join(' ');
+  }
+
+  const urls: string[] = [];
+  const citeSelf = namesBrand && s.domain && rand() < 0.5;
+  const sources = shuffle(SOURCE_SITES, rand).slice(0, 2 + Math.floor(rand() * 3));
+  for (const site of sources) urls.push(`https://${site}/${slug(topic, rand)}`);
+  if (citeSelf) urls.splice(Math.floor(rand() * (urls.length + 1)), 0, `https://${s.domain}/`);
+  const inline =
+    rand() < 0.4
+      ? `\n\n${words.more} [${sources[0]}](https://${sources[0]}/${slug(s.activities || topic, rand)}).`
+      : '';
+
+  const text = `${words.intro.replace('{q}', topic)}\n\n${body}\n\n${pick(words.outro, rand)}${inline}`;
+  const citations = urls.map((url) => ({ url }));
+  return { text, citations, raw: { demo: true, network: s.network, day: s.day, citations: urls } };
+}
+
+const SOURCE_SITES = [
+  'en.wikipedia.org',
+  'www.reddit.com',
+  'www.forbes.com',
+  'www.trustpilot.com',
+  'www.g2.com',
+  'habr.com',
+  'vc.ru',
+  'www.youtube.com',
+  'medium.com',
+  'www.capterra.com',
+  'otzovik.com',
+  'www.techradar.com',
+];
+
+/** Competitor names by activity keyword; anything else gets invented but stable names. */
+const POOLS: Array<[RegExp, string[]]> = [
+  [
+    /crm|sales|продаж/i,
+    ['Salesforce', 'HubSpot', 'Pipedrive', 'Zoho CRM', 'Bitrix24', 'amoCRM', 'Freshsales'],
+  ],
+  [/coffee|кофе|café|kaffee/i, ['Starbucks', 'Costa Coffee', 'Lavazza', 'Illy', 'Tim Hortons', 'Cofix']],
+  [/bank|банк|finan/i, ['Revolut', 'N26', 'Monzo', 'Wise', 'ING', 'Tinkoff', 'Sber']],
+  [/school|course|обуч|курс|learn|educa/i, ['Coursera', 'Udemy', 'Skillbox', 'Netology', 'edX', 'Skyeng']],
+  [/host|cloud|server|хостинг/i, ['DigitalOcean', 'Hetzner', 'AWS', 'Vultr', 'Linode', 'Timeweb']],
+  [/travel|hotel|tour|путеш|отел/i, ['Booking.com', 'Expedia', 'Airbnb', 'Ostrovok', 'Trip.com', 'Agoda']],
+  [/shoe|cloth|fashion|одеж|обув|mode|ropa/i, ['Nike', 'Adidas', 'Zara', 'H&M', 'Uniqlo', 'Lamoda']],
+  [/analytic|seo|marketing|маркет/i, ['Semrush', 'Ahrefs', 'Similarweb', 'Moz', 'Serpstat', 'SE Ranking']],
+];
+
+function competitorPool(activities: string, brand: string): string[] {
+  for (const [pattern, names] of POOLS) if (pattern.test(activities)) return names.filter((n) => n !== brand);
+  const rand = rng(`pool|${activities}`);
+  const a = ['Nord', 'Bright', 'Clear', 'Blue', 'Swift', 'Prime', 'True', 'Alpha', 'Green', 'Nova'];
+  const b = ['line', 'wave', 'point', 'stack', 'field', 'works', 'hub', 'path', 'gate', 'mark'];
+  const names = new Set<string>();
+  while (names.size < 7) names.add(pick(a, rand) + pick(b, rand));
+  return [...names].filter((n) => n.toLowerCase() !== brand.toLowerCase());
+}
+
+interface Phrases {
+  intro: string;
+  brand: Record<'positive' | 'neutral' | 'negative', string[]>;
+  rival: string[];
+  table: string[];
+  price: string[];
+  outro: string[];
+  more: string;
+}
+
+const EN: Phrases = {
+  intro: 'Here are the options worth considering for "{q}":',
+  brand: {
+    positive: [
+      'an excellent choice: reliable, well reviewed and easy to start with.',
+      'stands out for great support and a clear, fair price.',
+      'highly recommended by users for quality and convenience.',
+    ],
+    neutral: [
+      'a well-known option with a standard set of features.',
+      'offers the usual plans; compare terms.',
+    ],
+    negative: [
+      'often criticised for slow support and hidden fees.',
+      'users report problems with reliability; check reviews first.',
+    ],
+  },
+  rival: [
+    '{x} is a popular alternative with a broad offer.',
+    'a solid option with many integrations.',
+    'known for low prices.',
+  ],
+  table: ['Name', 'Strengths', 'Price'],
+  price: ['$', '$$', '$$$', 'free tier'],
+  outro: [
+    'The best choice depends on your budget and needs.',
+    'Compare a few options before deciding.',
+    'Read recent reviews: offers change often.',
+  ],
+  more: 'More details:',
+};
+
+const RU: Phrases = {
+  intro: 'Вот варианты, которые стоит рассмотреть по запросу «{q}»:',
+  brand: {
+    positive: [
+      'отличный выбор: надёжно, хорошие отзывы, удобно начать.',
+      'выделяется качественной поддержкой и честной ценой.',
+    ],
+    neutral: [
+      'известный вариант со стандартным набором функций.',
+      'предлагает обычные тарифы; сравните условия.',
+    ],
+    negative: [
+      'часто критикуют за медленную поддержку и скрытые платежи.',
+      'пользователи жалуются на сбои; сначала изучите отзывы.',
+    ],
+  },
+  rival: [
+    'популярная альтернатива с широким предложением.',
+    'надёжный вариант с множеством интеграций.',
+    'известен низкими ценами.',
+  ],
+  table: ['Название', 'Сильные стороны', 'Цена'],
+  price: ['₽', '₽₽', '₽₽₽', 'бесплатный тариф'],
+  outro: ['Лучший выбор зависит от бюджета и задач.', 'Сравните несколько вариантов перед решением.'],
+  more: 'Подробнее:',
+};
+
+const DE: Phrases = {
+  intro: 'Diese Optionen lohnen sich für „{q}“:',
+  brand: {
+    positive: [
+      'eine ausgezeichnete Wahl: zuverlässig und gut bewertet.',
+      'überzeugt mit gutem Support und fairen Preisen.',
+    ],
+    neutral: [
+      'ein bekannter Anbieter mit Standardfunktionen.',
+      'bietet die üblichen Tarife; Konditionen vergleichen.',
+    ],
+    negative: [
+      'wird oft wegen langsamem Support und versteckter Kosten kritisiert.',
+      'Nutzer berichten von Problemen.',
+    ],
+  },
+  rival: [
+    'eine beliebte Alternative mit breitem Angebot.',
+    'solide Option mit vielen Integrationen.',
+    'bekannt für niedrige Preise.',
+  ],
+  table: ['Name', 'Stärken', 'Preis'],
+  price: ['€', '€€', '€€€', 'kostenlos'],
+  outro: ['Die beste Wahl hängt von Budget und Bedarf ab.', 'Vergleichen Sie mehrere Angebote.'],
+  more: 'Mehr dazu:',
+};
+
+const ES: Phrases = {
+  intro: 'Estas son las opciones a considerar para «{q}»:',
+  brand: {
+    positive: [
+      'una excelente opción: fiable y con muy buenas reseñas.',
+      'destaca por su buen soporte y precio justo.',
+    ],
+    neutral: [
+      'una opción conocida con funciones estándar.',
+      'ofrece los planes habituales; compare condiciones.',
+    ],
+    negative: [
+      'a menudo criticada por su soporte lento y costes ocultos.',
+      'los usuarios reportan problemas de fiabilidad.',
+    ],
+  },
+  rival: [
+    'una alternativa popular con una amplia oferta.',
+    'una opción sólida con muchas integraciones.',
+    'conocida por sus precios bajos.',
+  ],
+  table: ['Nombre', 'Puntos fuertes', 'Precio'],
+  price: ['€', '€€', '€€€', 'plan gratuito'],
+  outro: ['La mejor opción depende de su presupuesto.', 'Compare varias opciones antes de decidir.'],
+  more: 'Más información:',
+};
+
+const phrases = (language: string): Phrases => ({ ru: RU, de: DE, es: ES })[language] ?? EN;
+
+function slug(text: string, rand: () => number): string {
+  const base = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `${base || 'article'}-${Math.floor(rand() * 9000 + 1000)}`;
+}
+
+/** FNV-1a seeded mulberry32: the same seed always gives the same answer. */
+function rng(seed: string): () => number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) {
+    h ^= seed.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  let a = h >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(items: T[], rand: () => number): T => items[Math.floor(rand() * items.length)];
+
+function shuffle<T>(items: T[], rand: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}

@@ -1,0 +1,35 @@
+import type { ChartOptions, ChartType } from 'chart.js';
+import { formatNumber } from './series';
+import type { ChartTheme } from './theme';
+
+/** Options every chart shares: theme colours, legend at the bottom, locale numbers in tooltips. */
+export function baseOptions<T extends ChartType>(
+  theme: ChartTheme,
+  opts: { animation: boolean; locale: string; unit: string; legend: boolean },
+): ChartOptions<T> {
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    // Print passes animation=false so the first frame is the final one.
+    animation: opts.animation ? undefined : false,
+    color: theme.text,
+    font: { family: theme.font },
+    plugins: {
+      legend: {
+        display: opts.legend,
+        position: 'bottom',
+        labels: { color: theme.text, usePointStyle: true, boxWidth: 8, boxHeight: 8, padding: 14 },
+      },
+      tooltip: {
+        callbacks: {
+          label: (item: any) => {
+            const raw = item.raw;
+            const value = typeof raw === 'number' ? raw : (raw?.y ?? item.parsed?.y ?? item.parsed);
+            const label = item.dataset?.label ?? item.label ?? '';
+            return `${label}: ${formatNumber(typeof value === 'number' ? value : null, opts.locale, opts.unit)}`;
+          },
+        },
+      },
+    },
+  } as ChartOptions<T>;
+}

@@ -1,0 +1,137 @@
+/**
+ * The competitors screen's store: the table, the excluded list, charts and radar per metric,
+ * and the edits (rename, merge, split, set type) through the competitor extension endpoints.
+ * Each edit reloads with the same query, so every number reflects the merged data.
+ */
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import { requestLoose } from './analytics-request';
+import { competitorColor } from '../charts/palette';
+import { competitorLines } from '../charts/from-api';
+import type { ValueSeries } from '../charts/series';
+import type { CompetitorsResponse } from './analytics-types';
+
+export type CompetitorMetric = 'visibility' | 'mentions' | 'share_of_voice';
+
+export const useAnalyticsCompetitorsStore = defineStore('analytics-competitors', () => {
+  const response = shallowRef<CompetitorsResponse | null>(null);
+  const loading = ref(false);
+  const saving = ref(false);
+  const error = ref<unknown>(null);
+  /** Screen filters on top of the shared bar. */
+  const search = ref('');
+  const type = ref<'' | 'brand' | 'competitor'>('');
+  const metric = ref<CompetitorMetric>('visibility');
+
+  let project = 0;
+  let baseQuery: Record<string, unknown> = {};
+  let latestRequest = 0;
+
+  const query = () => ({
+    ...baseQuery,
+    ...(search.value.trim() ? { search: search.value.trim() } : {}),
+    ...(type.value ? { type: type.value } : {}),
+  });
+
+  async function load(projectId: number, filterQuery: Record<string, unknown> = baseQuery) {
+    project = projectId;
+    baseQuery = filterQuery;
+    const request = ++latestRequest;
+    loading.value = true;
+    error.value = null;
+    try {
+      const body = await requestLoose<CompetitorsResponse>('GET /api/projects/{project}/competitors', {
+        params: { project: projectId },
+        query: query(),
+      });
+      if (request === latestRequest) response.value = body;
+    } catch (e) {
+      if (request === latestRequest) error.value = e;
+    } finally {
+      if (request === latestRequest) loading.value = false;
+    }
+  }
+
+  /** Runs one edit, then reloads; the edit's error is rethrown for the dialog to show. */
+  async function edit(run: () => Promise<unknown>) {
+    saving.value = true;
+    try {
+      await run();
+    } finally {
+      saving.value = false;
+    }
+    await load(project);
+  }
+
+  const rename = (id: number | string, name: string) =>
+    edit(() =>
+      requestLoose('PATCH /api/projects/{project}/competitors/{id}', {
+        params: { project, id },
+        body: { name },
+      }),
+    );
+  const setType = (id: number | string, newType: string) =>
+    edit(() =>
+      requestLoose('PATCH /api/projects/{project}/competitors/{id}', {
+        params: { project, id },
+        body: { type: newType },
+      }),
+    );
+  const merge = (id: number | string, competitorIds: Array<number | string>) =>
+    edit(() =>
+      requestLoose('POST /api/projects/{project}/competitors/{id}/merge', {
+        params: { project, id },
+        body: { competitor_ids: competitorIds },
+      }),
+    );
+  const split = (id: number | string, memberIds: number[]) =>
+    edit(() =>
+      requestLoose('POST /api/projects/{project}/competitors/{id}/split', {
+        params: { project, id },
+        body: { member_ids: memberIds },
+      }),
+    );
+
+  const data = computed(() => response.value?.data ?? null);
+  const rows = computed(() => data.value?.tableData ?? []);
+  const excludedRows = computed(() => data.value?.excludedTableData ?? []);
+  /** Types a competitor can be given (the response's `types` map), without the own brand. */
+  const typeOptions = computed(() =>
+    Object.entries(response.value?.types ?? {}).map(([value, label]) => ({ value, label })),
+  );
+  const metricLines = computed(() => competitorLines(data.value?.chartData[metric.value] ?? []));
+  const radar = computed(() => {
+    const block = data.value?.radarChartData[metric.value];
+    if (!block || block.labels.length < 3 || block.datasets.length === 0) return null;
+    return {
+      labels: block.labels,
+      series: block.datasets.map((d): ValueSeries => ({
+        key: String(d.competitor_id),
+        label: d.label,
+        color: competitorColor(d.label, d.type),
+        values: d.data,
+      })),
+    };
+  });
+
+  return {
+    response,
+    loading,
+    saving,
+    error,
+    search,
+    type,
+    metric,
+    load,
+    rename,
+    setType,
+    merge,
+    split,
+    data,
+    rows,
+    excludedRows,
+    typeOptions,
+    metricLines,
+    radar,
+  };
+});

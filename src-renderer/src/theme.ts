@@ -1,0 +1,54 @@
+import { definePreset } from '@primeuix/themes';
+import Aura from '@primeuix/themes/aura';
+import type { Theme } from '../../src-shared/enums';
+
+/**
+ * The one theme of the app: PrimeVue's Aura with one accent (indigo, the own brand's colour in
+ * every chart, see charts/palette.ts). Dark mode is the `.app-dark` class on <html>.
+ */
+export const AppPreset = definePreset(Aura, {
+  semantic: {
+    primary: {
+      50: '{indigo.50}',
+      100: '{indigo.100}',
+      200: '{indigo.200}',
+      300: '{indigo.300}',
+      400: '{indigo.400}',
+      500: '{indigo.500}',
+      600: '{indigo.600}',
+      700: '{indigo.700}',
+      800: '{indigo.800}',
+      900: '{indigo.900}',
+      950: '{indigo.950}',
+    },
+  },
+});
+
+export const DARK_CLASS = 'app-dark';
+const THEME_KEY = 'answerscope.theme';
+
+export function storedTheme(): Theme {
+  try {
+    const value = localStorage.getItem(THEME_KEY);
+    if (value === 'light' || value === 'dark' || value === 'system') return value;
+  } catch {
+    // no storage: follow the system
+  }
+  return 'system';
+}
+
+function prefersDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** Applies a theme choice to the document and remembers it on this device. */
+export function applyTheme(theme: Theme): boolean {
+  const dark = theme === 'dark' || (theme === 'system' && prefersDark());
+  document.documentElement.classList.toggle(DARK_CLASS, dark);
+  try {
+    localStorage.setItem(THEME_KEY, theme);
+  } catch {
+    // not remembered; still applied
+  }
+  return dark;
+}

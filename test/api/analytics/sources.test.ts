@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
+import { ans, seedProject, seedUpdate } from '../../helpers/seed-analytics';
+import { seedFixture, type Fixture } from './fixture';
+
+let t: TestEngine;
+beforeEach(async () => {
+  t = await createTestEngine();
+});
+afterEach(() => t.close());
+
+const list = (f: Fixture) => `/api/projects/${f.project.id}/sources/list`;
+
+async function twelveDomains() {
+  const ctx = t.engine.ctx;
+  const p = await seedProject(ctx, { neurals: ['perplexity', { name: 'deepseek', sources: false }] });
+  const urls = Array.from({ length: 12 }, (_, i) => `https://site${String(i + 1).padStart(2, '0')}.example/a`);
+  await seedUpdate(ctx, p, '2026-11-01', [
+    ans(p.prompts[0], p.neural.perplexity, { urls: [...urls, 'https://site01.example/b'] }),
+    ans(p.prompts[0], p.neural.deepseek, { urls: ['https://ignored.example/x'] }),
+  ]);
+  return p;
+}
+
+describe('GET /api/projects/{project}/sources/list', () => {
+  it('gives domain rows of the last update with types, URLs, prompts and frequency', async () => {
+    const f = await seedFixture(t.engine.ctx);
+    const body = (await t.api.get(list(f))).body;
+    expect(body.tableData).toEqual([
+      {
+        domain: 'acme.com',
+        favicon: 'https://acme.com/favicon.ico',
+        sources_count: 1,
+        dominant_type: { value: 'own', label: 'Собственный сайт', description: expect.any(String), icon: expect.any(String) },
+        is_admin_forced: false,
+        prompts_count: 1,
+        prompts: [{ id: f.p1, value: 'best crm tools' }],
+        frequency: { first: 1, last: 1, delta: 0 },
+        urls: [
+          {
+            source: {
+              id: 'https://www.acme.com/b',
+              url: 'https://www.acme.com/b',
+              name: 'www.acme.com/b',
+              domain: 'acme.com',
+              type: { value: 'own', label: 'Собственный сайт' },
+              is_admin_forced: false,
+              favicon: 'https://acme.com/favicon.ico',
+            },
+            frequency: { first: 0, last: 1, delta: 1 },
+            prompts: [{ id: f.p1, value: 'best crm tools' }],
+          },
+        ],
+      },
+    ]);
+    // both Wikipedia hosts were cited at the first update only
+    expect(body.excludedTableData.map((r: any) => [r.domain, r.dominant_type.value, r.is_admin_forced, r.frequency])).toEqual([
+      ['en.wikipedia.org', 'reference', true, { first: 1, last: 0, delta: -1 }],
+      ['ru.wikipedia.org', 'reference', true, { first: 1, last: 0, delta: -1 }],
+    ]);
+    expect(body.totalExcluded).toBe(2);
+    // update 1: 3 citations (1 own, 2 reference); update 2: 1 own
+    expect(body.chartData.map((s: any) => [s.id, s.data.map((p: any) => p.y)])).toEqual([
+      ['own', [33.33, 100]],
+      ['reference', [66.67, 0]],
+    ]);
+    expect(body.domainChartData).toEqual([{ id: 'acme.com', label: 'acme.com', data: [{ x: '01.11.2026', y: 1 }, { x: '08.11.2026', y: 1 }] }]);
+    expect([body.page, body.per_page, body.has_more]).toEqual([1, 20, false]);
+    const own = (await t.api.get(list(f), { urls_mode: 'external' })).body;
+    expect(own.tableData).toEqual([]);
+  });
+
+  it('pages domains with Laravel links and rejects per_page outside 5–100', async () => {
+    const p = await twelveDomains();
+    const url = `/api/projects/${p.id}/sources/list`;
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const body = (await t.api.get(url, { per_page: 5, page })).body;
+      expect(body.has_more).toBe(page < 3);
+      expect(body.pagination.map((l: any) => [l.label, l.active])).toEqual([
+        ['&laquo; Previous', false],
+        ['1', page === 1],
+        ['2', page === 2],
+        ['3', page === 3],
+        ['Next &raquo;', false],
+      ]);
+      seen.push(...body.tableData.map((r: any) => r.domain));
+    }
+    // site01 is cited twice, the rest once; the network without sources is left out
+    expect(seen).toEqual(['site01.example', ...Array.from({ length: 11 }, (_, i) => `site${String(i + 2).padStart(2, '0')}.example`)]);
+    const first = (await t.api.get(url, { per_page: 5 })).body;
+    expect(first.pagination[2].url).toContain('page=2');
+    expect(first.pagination[0].url).toBeNull();
+    for (const per_page of [4, 101]) {
+      const res = await t.api.get(url, { per_page });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ per_page: [expect.any(String)] });
+    }
+    const capped = (await t.api.get(url, { urls_count: 3 })).body;
+    expect(capped.tableData.reduce((n: number, r: any) => n + r.urls.length, 0)).toBe(3);
+    expect(capped.tableData[0].urls.map((u: any) => u.source.url)).toEqual(['https://site01.example/a', 'https://site01.example/b']);
+  });
+
+  it('lets the user set the type of a domain, but not of a dictionary domain', async () => {
+    const p = await twelveDomains();
+    const put = (body: unknown) => t.api.request('PUT', `/api/projects/${p.id}/sources/domain-type`, { body });
+    const res = await put({ domain: 'https://www.site02.example/', type: 'media' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ domain: 'site02.example', type: { value: 'media', label: 'СМИ' }, is_admin_forced: false });
+    const rows = (await t.api.get(`/api/projects/${p.id}/sources/list`)).body.tableData;
+    expect(rows.find((r: any) => r.domain === 'site02.example').dominant_type.value).toBe('media');
+    expect((await put({ domain: 'ru.wikipedia.org', type: 'media' })).body.errors).toEqual({ domain: [expect.any(String)] });
+    expect((await put({ domain: 'x.example', type: 'weird' })).status).toBe(422);
+  });
+});
+
+describe('GET /api/projects/{project}/sources (deprecated)', () => {
+  it('returns three tabs with deprecation headers and successors', async () => {
+    const f = await seedFixture(t.engine.ctx);
+    const res = await t.api.get(`/api/projects/${f.project.id}/sources`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('deprecation')).toBe('true');
+    expect(res.headers.get('link')).toContain(`</api/projects/${f.project.id}/sources/list>; rel="successor-version"`);
+    expect(res.body.deprecation.successors).toContain(`/api/projects/${f.project.id}/sources/list`);
+    const current = (await t.api.get(list(f))).body;
+    expect(res.body.data.sources.tableData).toEqual(current.tableData);
+    expect(res.body.data.sources.chartData).toEqual(current.chartData);
+    const history = (await t.api.get(`/api/projects/${f.project.id}/answers/sources-history`)).body;
+    expect(res.body.data.history.tableData).toEqual(history.tableData);
+    expect(res.body.data.visibility.tableData[0].data[1]).toMatchObject({ site_mentioned: true, site_position: 1 });
+  });
+});

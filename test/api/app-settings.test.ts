@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
+import { getAppSettings } from '../../src-main/engine/app-settings/app-settings.service';
+import { neuralId } from './foundation-fixtures';
+
+let t: TestEngine;
+beforeEach(async () => {
+  t = await createTestEngine();
+});
+afterEach(() => t.close());
+
+const systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+describe('GET /api/app/settings', () => {
+  it('gives the defaults', async () => {
+    const res = await t.api.get('/api/app/settings');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: {
+        analysis_neural_id: null,
+        schedule_hour: 6,
+        time_zone: systemZone,
+        language: 'en',
+        theme: 'system',
+        smtp: { host: null, port: 587, secure: false, user: null, from: null, password_set: false },
+      },
+    });
+    expect((await apiClient(t.engine, null).get('/api/app/settings')).status).toBe(401);
+  });
+});
+
+describe('PATCH /api/app/settings', () => {
+  it('changes sent fields, keeps the SMTP password write-only and resets on null', async () => {
+    const claude = await neuralId(t, 'claude');
+    const res = await t.api.patch('/api/app/settings', {
+      analysis_neural_id: claude,
+      schedule_hour: 23,
+      time_zone: 'America/New_York',
+      language: 'ru',
+      theme: 'dark',
+      smtp: {
+        host: 'smtp.acme.test',
+        port: 465,
+        secure: true,
+        user: 'bot',
+        from: 'bot@acme.test',
+        password: 'p4ss',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: {
+        analysis_neural_id: claude,
+        schedule_hour: 23,
+        time_zone: 'America/New_York',
+        language: 'ru',
+        theme: 'dark',
+        smtp: {
+          host: 'smtp.acme.test',
+          port: 465,
+          secure: true,
+          user: 'bot',
+          from: 'bot@acme.test',
+          password_set: true,
+        },
+      },
+    });
+    expect(JSON.stringify(res.body)).not.toContain('p4ss');
+    expect((await getAppSettings(t.engine.ctx)).smtp.password).toBe('p4ss');
+    const stored = await t.engine.ctx.db.selectFrom('app_settings').selectAll().execute();
+    expect(JSON.stringify(stored)).toContain(t.engine.ctx.secrets.seal('p4ss'));
+
+    // A partial SMTP change keeps the password; null on one field resets only it.
+    const partial = await t.api.patch('/api/app/settings', { smtp: { port: 2525 }, schedule_hour: null });
+    expect(partial.body.data).toMatchObject({
+      schedule_hour: 6,
+      smtp: { port: 2525, host: 'smtp.acme.test', password_set: true },
+    });
+    const cleared = await t.api.patch('/api/app/settings', {
+      smtp: { password: null },
+      analysis_neural_id: null,
+    });
+    expect(cleared.body.data).toMatchObject({
+      analysis_neural_id: null,
+      smtp: { password_set: false, host: 'smtp.acme.test' },
+    });
+    const reset = await t.api.patch('/api/app/settings', { smtp: null, time_zone: null });
+    expect(reset.body.data.smtp).toEqual({
+      host: null,
+      port: 587,
+      secure: false,
+      user: null,
+      from: null,
+      password_set: false,
+    });
+    expect(reset.body.data.time_zone).toBe(systemZone);
+    expect((await t.api.get('/api/app/settings')).body).toEqual(reset.body);
+  });
+
+  it('answers 422 with field paths for bad values', async () => {
+    const demo = await neuralId(t, 'demo');
+    const cases: Array<[object, string]> = [
+      [{ analysis_neural_id: demo }, 'analysis_neural_id'],
+      [{ analysis_neural_id: 99999 }, 'analysis_neural_id'],
+      [{ schedule_hour: 24 }, 'schedule_hour'],
+      [{ time_zone: 'Mars/Olympus' }, 'time_zone'],
+      [{ language: 'de' }, 'language'],
+      [{ theme: 'blue' }, 'theme'],
+      [{ smtp: { port: 0 } }, 'smtp.port'],
+    ];
+    for (const [body, path] of cases) {
+      const res = await t.api.patch('/api/app/settings', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual([path]);
+    }
+  });
+
+  it('lets only the local owner change machine settings', async () => {
+    const other = await t.otherUser();
+    expect((await other.api.get('/api/app/settings')).status).toBe(200);
+    const res = await other.api.patch('/api/app/settings', { theme: 'dark' });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: expect.any(String) });
+  });
+});

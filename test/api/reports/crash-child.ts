@@ -1,0 +1,26 @@
+/**
+ * A child process for the crash test: opens the engine on the data folder it is given, runs the
+ * report build, and once two blocks are saved tells the parent and waits, mid-build, to be
+ * killed (SIGKILL: no shutdown code runs, as in a real crash).
+ */
+import { createEngine } from '../../../src-main/engine/engine';
+import { REPORT_BUILD_JOB } from '../../../src-main/engine/reports/job-names';
+import { reportBuildHandler } from '../../../src-main/engine/reports/report-build.job';
+
+async function main() {
+  const engine = await createEngine({ dataDir: process.argv[2], runJobs: false });
+  engine.jobs.register(
+    REPORT_BUILD_JOB,
+    reportBuildHandler(engine.ctx, {
+      afterBlock: async (_slug, index) => {
+        if (index === 1) {
+          process.send!('mid-build');
+          await new Promise(() => {});
+        }
+      },
+    }),
+  );
+  await engine.jobs.drain();
+}
+
+void main();

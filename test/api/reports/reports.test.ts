@@ -1,0 +1,417 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
+import { ans, seedProject, seedUpdate, type SeededProject } from '../../helpers/seed-analytics';
+import { BLOCK_SLUGS } from '../../../src-shared/api/reports';
+
+let t: TestEngine;
+let p: SeededProject;
+const base = () => `/api/projects/${p.id}/reports`;
+
+const validOptions = (over: Record<string, unknown> = {}) => ({
+  comparison_enabled: false,
+  period_main: 'last_30_days',
+  blocks: [{ slug: 'summary' }, { slug: 'competitors' }],
+  ...over,
+});
+
+beforeEach(async () => {
+  t = await createTestEngine({ now: '2026-11-20T10:00:00.000Z' });
+  p = await seedProject(t.engine.ctx, {
+    brand: 'Acme',
+    prompts: ['best tools', 'cheap tools'],
+    neurals: ['chatgpt', 'perplexity'],
+  });
+});
+afterEach(() => t.close());
+
+async function seedTwoUpdates() {
+  const [a, b] = p.prompts;
+  const { chatgpt, perplexity } = p.neural;
+  await seedUpdate(t.engine.ctx, p, '2026-11-10', [
+    ans(a, chatgpt, { brandAt: 2, competitors: ['Globex'], urls: ['https://acme.com/x'] }),
+    ans(a, perplexity, { competitors: ['Globex'] }),
+    ans(b, chatgpt, { brandAt: 1 }),
+    ans(b, perplexity),
+  ]);
+  await seedUpdate(t.engine.ctx, p, '2026-11-18', [
+    ans(a, chatgpt, { brandAt: 1, urls: ['https://wiki.org/acme'] }),
+    ans(a, perplexity, { brandAt: 1 }),
+    ans(b, chatgpt),
+    ans(b, perplexity),
+  ]);
+}
+
+describe('GET /api/projects/{project}/reports/blocks', () => {
+  it('lists the nine blocks with Russian names for a Russian project', async () => {
+    const res = await t.api.get(`${base()}/blocks`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((b: any) => b.slug)).toEqual([...BLOCK_SLUGS]);
+    for (const b of res.body.data) {
+      expect(Object.keys(b).sort()).toEqual(['block_order', 'description', 'id', 'name', 'slug', 'visible']);
+      expect(b.visible).toBe('all');
+    }
+    expect(res.body.data.find((b: any) => b.slug === 'summary').name).toBe('Сводка');
+  });
+
+  it('names the blocks in English for an English project', async () => {
+    await t.engine.ctx.db.updateTable('projects').set({ language: 'en' }).where('id', '=', p.id).execute();
+    const res = await t.api.get(`${base()}/blocks`);
+    expect(res.body.data.find((b: any) => b.slug === 'summary').name).toBe('Summary');
+  });
+});
+
+describe('POST /api/projects/{project}/reports', () => {
+  it('creates a queued report with a URL-safe shared key of at least 128 bits', async () => {
+    const res = await t.api.post(base(), { options: validOptions() });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      shared_key: expect.stringMatching(/^[A-Za-z0-9_-]{22,}$/),
+      status: 'queued',
+      message: expect.any(String),
+    });
+    expect(Buffer.from(res.body.shared_key, 'base64url').length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('stores the options with defaults filled in and e-mails split into arrays', async () => {
+    const created = await t.api.post(base(), {
+      options: validOptions({
+        report_email: 'a@example.com, b@example.com',
+        blocks: [{ slug: 'kpi', checked: false }, { slug: 'summary' }],
+      }),
+    });
+    const res = await t.api.get(`${base()}/${created.body.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).not.toHaveProperty('result');
+    expect(res.body.data).toMatchObject({
+      status: 'queued',
+      source_type: 'manual',
+      user_id: 1,
+      project_id: p.id,
+    });
+    expect(res.body.data.options).toEqual({
+      comparison_enabled: false,
+      period_main: 'last_30_days',
+      period_comparison: null,
+      period_main_dates: null,
+      period_compare_dates: null,
+      blocks: [
+        { id: 5, slug: 'kpi', title: 'KPI', checked: false, visible: 'all', block_order: 5 },
+        { id: 2, slug: 'summary', title: 'Сводка', checked: true, visible: 'all', block_order: 2 },
+      ],
+      report_email: ['a@example.com', 'b@example.com'],
+      report_email_notifications: [],
+      file_type: 'none',
+    });
+  });
+
+  const cases: Array<[string, unknown, string[]]> = [
+    ['options missing', {}, ['options']],
+    [
+      'comparison_enabled missing',
+      { options: { period_main: 'last_7_days', blocks: [{ slug: 'summary' }] } },
+      ['options.comparison_enabled'],
+    ],
+    [
+      'period_main missing',
+      { options: { comparison_enabled: false, blocks: [{ slug: 'summary' }] } },
+      ['options.period_main'],
+    ],
+    [
+      'blocks missing',
+      { options: { comparison_enabled: false, period_main: 'last_7_days' } },
+      ['options.blocks'],
+    ],
+    ['blocks empty', { options: validOptions({ blocks: [] }) }, ['options.blocks']],
+    [
+      'unknown block slug',
+      { options: validOptions({ blocks: [{ slug: 'summary' }, { slug: 'weather' }] }) },
+      ['options.blocks.1.slug'],
+    ],
+    ['wrong period_main', { options: validOptions({ period_main: 'last_year' }) }, ['options.period_main']],
+    [
+      'prev_period as main period',
+      { options: validOptions({ period_main: 'prev_period' }) },
+      ['options.period_main'],
+    ],
+    [
+      'custom without dates',
+      { options: validOptions({ period_main: 'custom' }) },
+      ['options.period_main_dates'],
+    ],
+    [
+      'custom dates reversed',
+      { options: validOptions({ period_main: 'custom', period_main_dates: ['2026-11-10', '2026-11-01'] }) },
+      ['options.period_main_dates'],
+    ],
+    [
+      'custom date not a date',
+      { options: validOptions({ period_main: 'custom', period_main_dates: ['2026-02-30', '2026-03-01'] }) },
+      ['options.period_main_dates.0'],
+    ],
+    [
+      'comparison without period',
+      { options: validOptions({ comparison_enabled: true }) },
+      ['options.period_comparison'],
+    ],
+    [
+      'wrong comparison period',
+      { options: validOptions({ comparison_enabled: true, period_comparison: 'yesterday' }) },
+      ['options.period_comparison'],
+    ],
+    [
+      'custom comparison reversed',
+      {
+        options: validOptions({
+          comparison_enabled: true,
+          period_comparison: 'custom',
+          period_compare_dates: ['2026-10-31', '2026-10-01'],
+        }),
+      },
+      ['options.period_compare_dates'],
+    ],
+    [
+      'bad e-mail in a string',
+      { options: validOptions({ report_email: 'a@example.com, nope' }) },
+      ['options.report_email'],
+    ],
+    [
+      'bad e-mail in an array',
+      { options: validOptions({ report_email_notifications: ['ok@example.com', 'bad'] }) },
+      ['options.report_email_notifications.1'],
+    ],
+    ['wrong file_type', { options: validOptions({ file_type: 'docx' }) }, ['options.file_type']],
+    ['wrong source_type', { options: validOptions(), source_type: 'cron' }, ['source_type']],
+    ['status other than queued', { options: validOptions(), status: 'done' }, ['status']],
+    [
+      'restart without restart_of',
+      { options: validOptions(), source_type: 'restart' },
+      ['options.restart_of'],
+    ],
+  ];
+  it.each(cases)('answers 422 with field paths: %s', async (_name, body, paths) => {
+    const res = await t.api.post(base(), body);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: expect.any(String), errors: expect.any(Object) });
+    expect(Object.keys(res.body.errors).sort()).toEqual(paths.sort());
+    for (const messages of Object.values(res.body.errors)) expect(messages).toEqual([expect.any(String)]);
+  });
+
+  it('reports every missing required field at once', async () => {
+    const res = await t.api.post(base(), { options: {} });
+    expect(Object.keys(res.body.errors).sort()).toEqual([
+      'options.blocks',
+      'options.comparison_enabled',
+      'options.period_main',
+    ]);
+  });
+
+  it('ignores the comparison period when comparison is disabled', async () => {
+    const res = await t.api.post(base(), { options: validOptions({ period_comparison: 'nonsense' }) });
+    expect(res.status).toBe(201);
+  });
+
+  it('restarts an earlier report with its options (source_type restart, options.restart_of)', async () => {
+    const first = await t.api.post(base(), {
+      options: validOptions({ period_main: 'custom', period_main_dates: ['2026-11-01', '2026-11-15'] }),
+    });
+    const again = await t.api.post(base(), {
+      source_type: 'restart',
+      options: { restart_of: first.body.id },
+    });
+    expect(again.status).toBe(201);
+    const res = await t.api.get(`${base()}/${again.body.id}`);
+    expect(res.body.data.source_type).toBe('restart');
+    expect(res.body.data.options).toMatchObject({
+      period_main: 'custom',
+      period_main_dates: ['2026-11-01', '2026-11-15'],
+      restart_of: first.body.id,
+    });
+    const missing = await t.api.post(base(), { source_type: 'restart', options: { restart_of: 999 } });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors)).toEqual(['options.restart_of']);
+  });
+});
+
+describe('GET /api/projects/{project}/reports', () => {
+  it('pages newest first with Laravel links and meta, and filters by status', async () => {
+    for (let i = 0; i < 3; i++) await t.api.post(base(), { options: validOptions() });
+    const res = await t.api.get(base(), { per_page: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toEqual({ current_page: 1, last_page: 2, per_page: 2, total: 3 });
+    expect(res.body.links).toEqual({
+      first: expect.stringContaining('page=1'),
+      last: expect.stringContaining('page=2'),
+      prev: null,
+      next: expect.stringContaining('page=2'),
+    });
+    expect(res.body.data).toHaveLength(2);
+    expect(res.body.data[0].id).toBeGreaterThan(res.body.data[1].id);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual([
+      'created_at',
+      'id',
+      'project_id',
+      'shared_key',
+      'source_type',
+      'status',
+      'updated_at',
+      'user_id',
+    ]);
+    const page2 = await t.api.get(base(), { per_page: 2, page: 2 });
+    expect(page2.body.data).toHaveLength(1);
+    expect(page2.body.links.prev).toContain('page=1');
+
+    const done = await t.api.get(base(), { status: 'done' });
+    expect(done.body.meta.total).toBe(0);
+    expect((await t.api.get(base(), { status: 'queued' })).body.meta.total).toBe(3);
+  });
+
+  it('answers 422 for per_page above 100 and an unknown status', async () => {
+    const big = await t.api.get(base(), { per_page: 101 });
+    expect(big.status).toBe(422);
+    expect(Object.keys(big.body.errors)).toEqual(['per_page']);
+    expect((await t.api.get(base(), { per_page: 100 })).status).toBe(200);
+    expect((await t.api.get(base(), { status: 'lost' })).status).toBe(422);
+  });
+});
+
+describe('reports of another project', () => {
+  it('answers 404 for a report through another project and for a foreign project', async () => {
+    const q = await seedProject(t.engine.ctx, { brand: 'Other' });
+    const created = await t.api.post(base(), { options: validOptions() });
+    for (const suffix of ['', '/status', '/download', '/file']) {
+      const res = await t.api.get(`/api/projects/${q.id}/reports/${created.body.id}${suffix}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: expect.any(String) });
+    }
+    const stranger = await t.otherUser();
+    expect((await stranger.api.get(`${base()}/${created.body.id}`)).status).toBe(404);
+    expect((await stranger.api.post(base(), { options: validOptions() })).status).toBe(404);
+  });
+});
+
+describe('report building', () => {
+  it('goes queued → running → done, with every chosen block in the result and a report_done event', async () => {
+    await seedTwoUpdates();
+    const created = await t.api.post(base(), {
+      options: validOptions({
+        blocks: BLOCK_SLUGS.filter((s) => s !== 'ai_conclusions').map((slug) => ({ slug })),
+        comparison_enabled: true,
+        period_comparison: 'prev_period',
+      }),
+    });
+    const id = created.body.id;
+    expect((await t.api.get(`${base()}/${id}/status`)).body).toEqual({
+      id,
+      status: 'queued',
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+    });
+    const before = await t.api.get(`${base()}/${id}/download`);
+    expect(before.status).toBe(400);
+    expect(before.body).toEqual({ message: expect.any(String), status: 'queued' });
+
+    await t.engine.jobs.drain({ ignoreDelays: true });
+    expect((await t.api.get(`${base()}/${id}/status`)).body.status).toBe('done');
+    const res = await t.api.get(`${base()}/${id}`);
+    const result = res.body.data.result;
+    expect(result.map((r: any) => r.block_slug)).toEqual(BLOCK_SLUGS.filter((s) => s !== 'ai_conclusions'));
+    for (const r of result) {
+      expect(Object.keys(r).sort()).toEqual([
+        'block_data',
+        'block_slug',
+        'created_at',
+        'id',
+        'project_report_id',
+        'updated_at',
+      ]);
+      expect(r.project_report_id).toBe(id);
+      expect(r.block_data.period).toEqual({ from: '2026-10-22', to: '2026-11-20' });
+      expect(r.block_data.comparison_period).toEqual({ from: '2026-09-22', to: '2026-10-21' });
+    }
+    const summary = result.find((r: any) => r.block_slug === 'summary').block_data;
+    // 8 answers with data; the brand named in 4 of them.
+    expect(summary.main.brand.visibility).toBe(50);
+    expect(summary.main.answers_total).toBe(8);
+    expect(summary.comparison.answers_total).toBe(0);
+
+    const kpi = result.find((r: any) => r.block_slug === 'kpi').block_data.main;
+    expect(kpi.brand_demand.available).toBe(false);
+    expect(kpi.web_analytics.connected).toBe(false);
+
+    const events = await t.engine.ctx.db
+      .selectFrom('events')
+      .selectAll()
+      .where('type', '=', 'report_done')
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+
+  it('resolves last_7_days, last_calendar_month, custom and prev_period against the clock', async () => {
+    const periodsOf = async (options: Record<string, unknown>) => {
+      const created = await t.api.post(base(), {
+        options: validOptions({ blocks: [{ slug: 'kpi' }], ...options }),
+      });
+      await t.engine.jobs.drain({ ignoreDelays: true });
+      const res = await t.api.get(`${base()}/${created.body.id}`);
+      const data = res.body.data.result[0].block_data;
+      return [data.period, data.comparison_period];
+    };
+    expect(await periodsOf({ period_main: 'last_7_days' })).toEqual([
+      { from: '2026-11-14', to: '2026-11-20' },
+      null,
+    ]);
+    expect(
+      await periodsOf({
+        period_main: 'last_calendar_month',
+        comparison_enabled: true,
+        period_comparison: 'prev_period',
+      }),
+    ).toEqual([
+      { from: '2026-10-01', to: '2026-10-31' },
+      { from: '2026-08-31', to: '2026-09-30' },
+    ]);
+    expect(
+      await periodsOf({
+        period_main: 'custom',
+        period_main_dates: ['2026-11-01', '2026-11-01'],
+        comparison_enabled: true,
+        period_comparison: 'custom',
+        period_compare_dates: ['2026-10-01', '2026-10-05'],
+      }),
+    ).toEqual([
+      { from: '2026-11-01', to: '2026-11-01' },
+      { from: '2026-10-01', to: '2026-10-05' },
+    ]);
+  });
+
+  it('switches ai_conclusions off without an analysis model and builds the rest', async () => {
+    const created = await t.api.post(base(), {
+      options: validOptions({ blocks: [{ slug: 'ai_conclusions' }, { slug: 'summary' }] }),
+    });
+    await t.engine.jobs.drain({ ignoreDelays: true });
+    const res = await t.api.get(`${base()}/${created.body.id}`);
+    expect(res.body.data.status).toBe('done');
+    const [ai, summary] = res.body.data.result;
+    expect(ai.block_slug).toBe('ai_conclusions');
+    expect(ai.block_data).toMatchObject({ disabled_reason: 'no_analysis_model', main: null });
+    expect(summary.block_slug).toBe('summary');
+    expect(summary.block_data.main).not.toBeNull();
+  });
+
+  it('shows brand demand from imported prompt frequencies in kpi', async () => {
+    await t.engine.ctx.db
+      .updateTable('prompts')
+      .set({ frequency: 1200 })
+      .where('id', '=', p.prompts[0])
+      .execute();
+    const created = await t.api.post(base(), { options: validOptions({ blocks: [{ slug: 'kpi' }] }) });
+    await t.engine.jobs.drain({ ignoreDelays: true });
+    const res = await t.api.get(`${base()}/${created.body.id}`);
+    const kpi = res.body.data.result[0].block_data.main;
+    expect(kpi.brand_demand).toMatchObject({
+      available: true,
+      total_frequency: 1200,
+      prompts_with_frequency: 1,
+    });
+  });
+});

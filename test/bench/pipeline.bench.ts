@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { createEngine } from '../../src-main/engine/engine';
+import { createNeural } from '../../src-main/engine/neurals/neurals.service';
+import { analyzeAnswer } from '../../src-main/engine/analysis/analyze';
+import { writeDemoAnswer } from '../../src-main/engine/providers/demo';
+import { configureCollection } from '../../src-main/engine/collect/tuning';
+import { makeProject } from '../api/collect/factories';
+import { apiClient } from '../helpers/test-engine';
+import { createToken } from '../../src-main/engine/auth/tokens';
+
+const PROMPTS = 500;
+const NETWORKS = 6;
+
+/**
+ * Pipeline overhead (issue 3 "Performance"): a run of 500 prompts × 6 demo networks through
+ * POST parse and the run job. The demo provider answers at once, so the wall time is the
+ * engine's own: asking, analysing, storing, progress. Goals: < 2 ms per answer, event-loop
+ * delay p99 < 50 ms while the run goes.
+ */
+export async function runPipelineBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'answerscope-bench-'));
+  const engine = await createEngine({ dataDir: dir });
+  try {
+    configureCollection(engine.ctx, { concurrency: 8 });
+    const names: string[] = ['demo'];
+    for (let i = 2; i <= NETWORKS; i++) {
+      await createNeural(engine.ctx, {
+        system_name: `demo-${i}`,
+        display_name: `Demo ${i}`,
+        provider: 'demo',
+        model: 'demo',
+      });
+      names.push(`demo-${i}`);
+    }
+    const prompts = Array.from({ length: PROMPTS }, (_, i) => `best crm for team number ${i + 1}`);
+    const project = await makeProject(engine, { prompts, neurals: names });
+    const { token } = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'bench' });
+    const res = await apiClient(engine, token).post(`/api/projects/${project.id}/parse`);
+    if (res.status !== 202) throw new Error(`POST parse answered ${res.status}`);
+
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    await engine.jobs.drain();
+    const elapsed = performance.now() - started;
+    delay.disable();
+
+    const answers = PROMPTS * NETWORKS;
+    const stored = await engine.ctx.db
+      .selectFrom('answers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    // The analysis share of it, measured alone on the same texts.
+    const sample = prompts
+      .slice(0, 200)
+      .map((p) =>
+        writeDemoAnswer(p, {
+          brand: 'Acme',
+          domain: 'acme.example',
+          activities: 'CRM software',
+          language: 'en',
+          day: '2026-11-20',
+          network: 'demo',
+        }),
+      );
+    const a0 = performance.now();
+    for (const s of sample)
+      analyzeAnswer({
+        text: s.text,
+        citations: s.citations,
+        brand: 'Acme',
+        alternativeBrands: [],
+        domain: 'acme.example',
+        domainAliases: [],
+        includeSubdomains: false,
+        knownCompetitors: [],
+        language: 'en',
+      });
+    const analysisMs = (performance.now() - a0) / sample.length;
+
+    console.log(`answers stored:             ${stored.n} of ${answers}`);
+    console.log(`run wall time:              ${(elapsed / 1000).toFixed(2)} s`);
+    console.log(`engine time per answer:     ${(elapsed / answers).toFixed(3)} ms (goal < 2 ms)`);
+    console.log(`  of which analysis:        ${analysisMs.toFixed(3)} ms`);
+    console.log(`event-loop delay p99:       ${(delay.percentile(99) / 1e6).toFixed(1)} ms (goal < 50 ms)`);
+    console.log(`event-loop delay max:       ${(delay.max / 1e6).toFixed(1)} ms`);
+  } finally {
+    await engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

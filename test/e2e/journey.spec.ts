@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './server-fixture';
+
+/**
+ * The analyst's whole journey through the web build against the real `npm run serve`: sign in
+ * with the printed address, create a project through the wizard with the demo network, run it,
+ * look at the results, build a report and download its PDF, change a setting. Each screen is
+ * saved to test-results/screens/ for a human look.
+ */
+async function snap(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
+}
+
+test.describe('the analyst journey', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('signs in, creates a project with the demo network, runs it and reports on it', async ({
+    page,
+    server,
+  }) => {
+    // Sign in through the one-time UI address; the token leaves the address bar.
+    await page.goto(server.uiUrl);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    expect(page.url()).not.toContain('token=');
+    await snap(page, '01-welcome');
+
+    // The wizard: brand form with the demo network, proposals with progress, edit, create.
+    await page.getByTestId('welcome-new').click();
+    await expect(page.getByTestId('wizard-brand')).toBeVisible();
+    await page.getByTestId('wizard-brand-name').fill('Acme Tools');
+    await page.getByTestId('wizard-activities').fill('project management software');
+    await page.getByTestId('wizard-domain').fill('acme-tools.com');
+    await expect(page.getByTestId('wizard-neurals')).toContainText('Demo');
+    await snap(page, '02-wizard-brand');
+    await page.getByTestId('wizard-propose').click();
+    await expect(page.getByTestId('wizard-prompts')).toBeVisible({ timeout: 30_000 });
+    const proposed = await page.getByTestId('wizard-prompt').count();
+    expect(proposed).toBeGreaterThanOrEqual(20);
+    await page.getByTestId('wizard-new-prompt').fill('Which project tool is best for small teams?');
+    await page.getByTestId('wizard-new-prompt').press('Enter');
+    await expect(page.getByTestId('wizard-prompt')).toHaveCount(proposed + 1);
+    await page.getByTestId('wizard-remove-prompt').first().click();
+    await expect(page.getByTestId('wizard-prompt')).toHaveCount(proposed);
+    await snap(page, '03-wizard-prompts');
+    await page.getByTestId('wizard-create').click();
+    await expect(page).toHaveURL(/#\/projects\/\d+/);
+    await expect(page.getByTestId('topbar-project')).toHaveText('Acme Tools');
+
+    // Run the project and watch progress reach completion.
+    await expect(page.getByTestId('run-last-update')).toBeVisible();
+    await page.getByTestId('run-button').click();
+    await expect(page.getByTestId('run-progress')).toBeVisible();
+    await snap(page, '04-run-progress');
+    await expect(page.getByTestId('run-last-update')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('run-last-update')).not.toContainText('never');
+    await snap(page, '05-run-finished');
+
+    // The dashboard shows the new update's charts (the screen reloads when the run finishes).
+    await page.getByTestId('nav-dashboard').click();
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await expect(page.getByTestId('panel-visibility').locator('canvas')).toBeVisible({ timeout: 15_000 });
+    await snap(page, '06-dashboard');
+
+    // Answers and their text; competitors; sources.
+    await page.getByTestId('nav-answers').click();
+    await expect(page.getByTestId('answer-prompt').first()).toBeVisible({ timeout: 15_000 });
+    await page.getByTestId('toggle-answer').first().click();
+    await expect(page.getByTestId('answer-text').first()).not.toBeEmpty();
+    await snap(page, '07-answers');
+    await page.getByTestId('nav-competitors').click();
+    await expect(page.getByTestId('competitors')).toBeVisible();
+    await snap(page, '08-competitors');
+    await page.getByTestId('nav-sources').click();
+    await expect(page.getByTestId('nav-sources')).toHaveClass(/active/);
+    await snap(page, '09-sources');
+
+    // A report: create with the default blocks, watch it get ready, download its PDF.
+    await page.getByTestId('nav-reports').click();
+    await expect(page.getByTestId('reports-page')).toBeVisible();
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    await page.getByTestId('report-new').first().click();
+    await expect(page.getByTestId('report-dialog')).toBeVisible();
+    await snap(page, '10-report-dialog');
+    await page.getByTestId('report-submit').click();
+    await expect(page.getByTestId('reports-table')).toBeVisible();
+    const status = page.locator('[data-testid^="report-status-"]').first();
+    await expect(status).toHaveText(/Ready/, { timeout: 60_000 });
+    const reportId = (await status.getAttribute('data-testid'))!.replace('report-status-', '');
+    const downloadPromise = page.waitForEvent('download', { timeout: 90_000 });
+    await page.getByTestId(`report-download-${reportId}`).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const stream = await download.createReadStream();
+    const head = await new Promise<string>((resolve) => stream.once('data', (c) => resolve(String(c).slice(0, 5))));
+    expect(head).toBe('%PDF-');
+    await snap(page, '11-reports');
+  });
+});
