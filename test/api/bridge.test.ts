@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- the lint pattern 'electron/*' also matches paths into src-main/electron/; these modules are electron-free (no-electron-imports.test.ts checks it). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEngine, type TestEngine } from '../helpers/test-engine';
 import { startHttpHost, type HttpHost } from '../../src-main/server/http-host';

@@ -3,9 +3,13 @@
  * they never fail a build (speed targets are read off their output, not asserted in tests).
  */
 import { runPipelineBench } from './pipeline.bench';
+import { runAnalyticsBench } from './analytics.bench';
+import { runReportsBench } from './reports.bench';
 
 const benches: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'Pipeline: 500 prompts × 6 demo networks', run: runPipelineBench },
+  { name: 'Analytics: a year of data (500 prompts × 6 networks × 104 updates)', run: runAnalyticsBench },
+  { name: 'Reports: a 30-day report, every block but ai_conclusions', run: runReportsBench },
 ];
 
 async function main() {

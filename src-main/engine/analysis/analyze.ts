@@ -37,10 +37,11 @@ function toneSentences(text: string, spans: Span[], lines: Line[]): string[] {
   let lastEnd = -1;
   for (const s of spans) {
     if (s.start < lastEnd) continue;
-    const { start, end } = sentenceAround(text, s.start);
+    const line = lineAt(lines, s.start);
+    // A table row is read whole: the verdict sits in other cells of the brand's row.
+    const { start, end } = line?.kind === 'table' ? line : sentenceAround(text, s.start);
     out.push(text.slice(start, end));
     lastEnd = end;
-    const line = lineAt(lines, s.start);
     const rest = text.slice(start, end).replace(s.form, '').replace(/[^\p{L}]+/gu, ' ').trim();
     if (line?.kind === 'heading' && rest.length < 25) {
       const next = lines.find((l) => l.start > line.end && l.text.trim() && l.kind !== 'heading');

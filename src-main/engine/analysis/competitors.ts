@@ -10,7 +10,7 @@ import { CORPORATE_WORDS } from './generic-words';
 import { judgeName } from './name-like';
 import { namePatternSource, namesRegex } from './name-pattern';
 import { isSentenceStart } from './brand-mentions';
-import { lineAt, type Line } from './text';
+import { lineAt, sentenceAround, type Line } from './text';
 
 interface Candidate {
   name: string;
@@ -224,6 +224,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   // Capitalized names inside sentences. Russian capitalizes only proper nouns, so a capitalized
   // word mid-sentence is a name; English and Spanish capitalize titles and places too, so there a
   // name must sit in an enumeration; German capitalizes every noun, so only strong signals count.
+  const enumerations = new Map<number, Candidate[]>();
   CAPITALIZED_RUN.lastIndex = 0;
   for (let m = CAPITALIZED_RUN.exec(text); m; m = CAPITALIZED_RUN.exec(text)) {
     const line = lineAt(lines, m.index);
@@ -234,9 +235,16 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const c = item.candidate;
     if (!c || (initial && !c.strong)) continue;
     const cyrillicName = ctx.textIsCyrillic && CYRILLIC.test(c.name);
-    const inEnumeration = !ctx.germanNouns && enumerated(text, m.index, m.index + m[0].length);
-    if (c.strong || cyrillicName || inEnumeration) loose.push(c);
+    if (c.strong || cyrillicName) loose.push(c);
+    else if (!ctx.germanNouns && enumerated(text, m.index, m.index + m[0].length)) {
+      const sentence = sentenceAround(text, m.index).start;
+      const list = enumerations.get(sentence);
+      if (list) list.push(c);
+      else enumerations.set(sentence, [c]);
+    }
   }
+  // One capitalized word beside a comma is no list; two or more in one sentence are.
+  for (const list of enumerations.values()) if (list.length >= 2) loose.push(...list);
 
   // Enumerations in prose: "such as Revolut, N26 and Monzo".
   PROSE.lastIndex = 0;

@@ -7,7 +7,7 @@
 
 const SHARED = `
 faq api ai ui ux seo usd eur rub gbp vat iso pdf ios android windows linux macos web app apps online offline
-ceo cto faq etf ira apr apy fdic sec kyc vpn gps nfc usb hd 4k 5g lte eu it ит асв цб рф ип ооо ндфл ндс сбп мфо жкх
+ceo cto faq crm erp ats cms saas atm pin kpi roi b2b b2c etf ira apr apy fdic sec kyc vpn gps nfc usb hd 4k 5g lte eu it ит асв цб рф ип ооо ндфл ндс сбп мфо жкх
 гибдд мфц фнс вуз егэ оаэ fbo fbs dbs rfbs
 ok top vip pro max plus mini lite basic premium standard free gold silver platinum classic
 `;

@@ -77,7 +77,6 @@ export function judgeName(
   const name = cleanCandidate(raw);
   if (name.length < 2 || name.length > 50) return null;
   if (!/\p{L}/u.test(name) || /[=<>{}\\|@#$€₽£%]/.test(name)) return null;
-  if (/\p{N}/u.test(name) && !/\p{L}{2}/u.test(name)) return null;
   // "IT-компания", "SEO-Agentur": an acronym glued to a common noun.
   if (/^[\p{Lu}\p{N}]{2,5}-\p{Ll}/u.test(name)) return null;
   const words = name.split(' ');

@@ -33,7 +33,7 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   en: {
     positive: [
-      'best', 'reliab', 'recommend', 'popular', 'excellent', 'great', 'good', 'strong', 'trusted', 'trustworth',
+      'best', 'better', 'powerful', 'hold their value', 'reliab', 'recommend', 'popular', 'excellent', 'great', 'good', 'strong', 'trusted', 'trustworth',
       'leading', 'leader', 'top-rated', 'top rated', 'outstanding', 'convenient', 'easy', 'intuitive', 'fast',
       'quick', 'secure', 'safe', 'affordable', 'competitive', 'generous', 'wide', 'excel', 'innovative',
       'favorite', 'favourite', 'well-known', 'renowned', 'reputable', 'solid', 'impressive', 'superior', 'ideal',
@@ -48,7 +48,7 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'outdated', 'rude', 'ignore', 'lag', 'criticiz', 'criticis', 'confusing', 'complicated', 'unstable',
       'avoid', 'overpriced', 'costly', 'high fee', 'limited', 'lack', 'struggle', 'fail',
       'controvers', 'concern', 'frustrat', 'terrible', 'awful', 'horrible', 'mediocre', 'inferior', 'declin',
-      'cumbersome', 'buggy', 'glitch',
+      'cumbersome', 'buggy', 'glitch', 'pricey', 'upsell',
     ],
     negators: ['not', 'no', 'never', "don't", 'dont', "doesn't", 'doesnt', "isn't", 'isnt', "aren't", "wasn't",
       "won't", "can't", 'cannot', 'hardly', 'without', 'nor', "didn't"],

@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- the lint pattern 'electron/*' also matches paths into src-main/electron/; these modules are electron-free (no-electron-imports.test.ts checks it). */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- the lint pattern 'electron/*' also matches paths into src-main/electron/; these modules are electron-free (no-electron-imports.test.ts checks it). */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

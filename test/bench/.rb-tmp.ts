@@ -1,0 +1,2 @@
+import { runReportsBench } from '/work/main/test/bench/reports.bench';
+void runReportsBench();
