@@ -8,8 +8,8 @@ import { APP_ORIGIN, isOwnPage, printWindowOptions } from './window-options';
  * The engine's printer port on the desktop: Electron's own Chromium prints the report's print
  * view. A hidden window (no preload, its own in-memory session) loads the view's address, which
  * carries a token, so the view fetches its data from `app://answerscope/api` like a browser
- * would. The view says it has drawn everything by setting `data-print-ready="true"` on <html>
- * (or "error"); without that signal it is printed after `readyTimeoutMs` anyway.
+ * would. The view says it has drawn everything by setting `data-print-ready="true"` on its root
+ * element (or "error"; the same marker the headless printer waits for); without that signal it is printed after `readyTimeoutMs` anyway.
  */
 export function createElectronPrinter(
   options: { readyTimeoutMs?: number; loadTimeoutMs?: number } = {},
@@ -41,7 +41,10 @@ export function createElectronPrinter(
 async function waitForPrintReady(contents: WebContents, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const state = await contents.executeJavaScript('document.documentElement.dataset.printReady ?? ""', true);
+    const state = await contents.executeJavaScript(
+      `document.querySelector('[data-print-ready="true"], [data-print-ready="error"]')?.getAttribute('data-print-ready') ?? ''`,
+      true,
+    );
     if (state === 'true') return;
     if (state === 'error') throw new Error('The print view could not load the report.');
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -50,7 +50,9 @@ async function measure(engine: Engine, token: string, projectId: number): Promis
     for (let i = 0; i < ITERATIONS + 3; i++) {
       const started = performance.now();
       const res = await engine.handle(
-        new Request(`http://bench/api/projects/${projectId}/${path}`, { headers: { authorization: `Bearer ${token}` } }),
+        new Request(`http://bench/api/projects/${projectId}/${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+        }),
       );
       await res.text();
       if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`);

@@ -34,17 +34,63 @@ export function scaledDataset(): DatasetOptions {
 }
 
 const COMPETITORS = [
-  'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries', 'Wayne Enterprises', 'Soylent', 'Vandelay',
-  'Cyberdyne', 'Tyrell', 'Wonka', 'Aperture', 'Black Mesa', 'Massive Dynamic', 'Oscorp', 'Virtucon',
-  'Gringotts', 'Monarch', 'Pied Piper', 'Dunder Mifflin', 'Prestige', 'Sterling Cooper', 'Nakatomi', 'Weyland',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Stark Industries',
+  'Wayne Enterprises',
+  'Soylent',
+  'Vandelay',
+  'Cyberdyne',
+  'Tyrell',
+  'Wonka',
+  'Aperture',
+  'Black Mesa',
+  'Massive Dynamic',
+  'Oscorp',
+  'Virtucon',
+  'Gringotts',
+  'Monarch',
+  'Pied Piper',
+  'Dunder Mifflin',
+  'Prestige',
+  'Sterling Cooper',
+  'Nakatomi',
+  'Weyland',
 ];
 const DOMAINS = [
-  'en.wikipedia.org', 'ru.wikipedia.org', 'youtube.com', 'reddit.com', 'habr.com', 'vc.ru', 'ozon.ru',
-  'wildberries.ru', 'amazon.com', 'forbes.com', 'rbc.ru', 'techcrunch.com', 'g2.com', 'capterra.com',
-  'otzovik.com', 'trustpilot.com', 'linkedin.com', 'vk.com', 'gosuslugi.ru', 'github.com',
+  'en.wikipedia.org',
+  'ru.wikipedia.org',
+  'youtube.com',
+  'reddit.com',
+  'habr.com',
+  'vc.ru',
+  'ozon.ru',
+  'wildberries.ru',
+  'amazon.com',
+  'forbes.com',
+  'rbc.ru',
+  'techcrunch.com',
+  'g2.com',
+  'capterra.com',
+  'otzovik.com',
+  'trustpilot.com',
+  'linkedin.com',
+  'vk.com',
+  'gosuslugi.ru',
+  'github.com',
   ...Array.from({ length: 100 }, (_, i) => `blog${i}.example.com`),
 ];
-const TOPICS = ['CRM', 'helpdesk', 'analytics', 'billing', 'email marketing', 'project management', 'HR software'];
+const TOPICS = [
+  'CRM',
+  'helpdesk',
+  'analytics',
+  'billing',
+  'email marketing',
+  'project management',
+  'HR software',
+];
 const TONES = ['positive', 'neutral', 'negative'];
 
 /** A small deterministic PRNG (mulberry32), so every bench run sees the same data. */
@@ -95,14 +141,18 @@ export async function generateProject(
     const neuralIds = options.networks.map((name, position) => {
       const row = sqlite.prepare('select id from neurals where system_name = ?').get(name) as { id: number };
       sqlite
-        .prepare('insert into project_neurals (project_id, neural_id, web_search_enabled, position) values (?, ?, ?, ?)')
+        .prepare(
+          'insert into project_neurals (project_id, neural_id, web_search_enabled, position) values (?, ?, ?, ?)',
+        )
         .run(projectId, row.id, position < 4 ? 1 : 0, position);
       return { id: row.id, sources: position < 4 };
     });
     const groupIds = Array.from({ length: 10 }, (_, g) =>
       Number(
         sqlite
-          .prepare('insert into prompt_groups (project_id, name, is_favourite, created_at) values (?, ?, ?, ?)')
+          .prepare(
+            'insert into prompt_groups (project_id, name, is_favourite, created_at) values (?, ?, ?, ?)',
+          )
           .run(projectId, `Group ${g + 1}`, g < 3 ? 1 : 0, now).lastInsertRowid,
       ),
     );
@@ -112,7 +162,12 @@ export async function generateProject(
     const insertLink = sqlite.prepare('insert into prompt_group_links (prompt_id, group_id) values (?, ?)');
     const prompts = Array.from({ length: options.prompts }, (_, i) => {
       const id = Number(
-        insertPrompt.run(projectId, `best ${pick(TOPICS)} tool for ${pick(['startups', 'banks', 'shops', 'agencies'])} #${i + 1}`, Math.floor(random() * 5000), now).lastInsertRowid,
+        insertPrompt.run(
+          projectId,
+          `best ${pick(TOPICS)} tool for ${pick(['startups', 'banks', 'shops', 'agencies'])} #${i + 1}`,
+          Math.floor(random() * 5000),
+          now,
+        ).lastInsertRowid,
       );
       insertLink.run(id, groupIds[i % groupIds.length]);
       return id;
@@ -123,7 +178,9 @@ export async function generateProject(
         name,
         Number(
           sqlite
-            .prepare("insert into competitors (project_id, name, type, created_at) values (?, ?, 'direct', ?)")
+            .prepare(
+              "insert into competitors (project_id, name, type, created_at) values (?, ?, 'direct', ?)",
+            )
             .run(projectId, name, now).lastInsertRowid,
         ),
       );
@@ -138,7 +195,9 @@ export async function generateProject(
        occurrences, competitors, site_mentioned, site_position, comment, web_search, attempts, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
     );
-    const insertUrl = sqlite.prepare('insert into answer_urls (answer_id, position, url, domain) values (?, ?, ?, ?)');
+    const insertUrl = sqlite.prepare(
+      'insert into answer_urls (answer_id, position, url, domain) values (?, ?, ?, ?)',
+    );
     const insertLinkC = sqlite.prepare(
       'insert into answer_competitors (answer_id, competitor_id, position) values (?, ?, ?)',
     );
@@ -152,10 +211,16 @@ export async function generateProject(
         for (const n of neuralIds) {
           const hasData = random() > 0.02;
           const mention = hasData && random() < 0.45 ? 1 : 0;
-          const names = [...new Set(Array.from({ length: Math.floor(random() * 4) }, () => pick(COMPETITORS)))];
+          const names = [
+            ...new Set(Array.from({ length: Math.floor(random() * 4) }, () => pick(COMPETITORS))),
+          ];
           const position = mention ? 1 + Math.floor(random() * (names.length + 1)) : null;
-          const urls = n.sources && hasData ? [...new Set(Array.from({ length: Math.floor(random() * 7) }, () => pick(DOMAINS)))] : [];
-          if (n.sources && hasData && random() < 0.15) urls.splice(Math.floor(random() * (urls.length + 1)), 0, domain);
+          const urls =
+            n.sources && hasData
+              ? [...new Set(Array.from({ length: Math.floor(random() * 7) }, () => pick(DOMAINS)))]
+              : [];
+          if (n.sources && hasData && random() < 0.15)
+            urls.splice(Math.floor(random() * (urls.length + 1)), 0, domain);
           const ownAt = urls.indexOf(domain);
           const text = hasData
             ? `For ${pick(TOPICS)} teams the usual choices are ${names.join(', ') || 'several vendors'}. ` +
@@ -183,7 +248,14 @@ export async function generateProject(
             ).lastInsertRowid,
           );
           answers++;
-          urls.forEach((d, i) => insertUrl.run(answerId, i + 1, `https://${d}/${pick(['guide', 'review', 'top-10', 'pricing'])}`, d));
+          urls.forEach((d, i) =>
+            insertUrl.run(
+              answerId,
+              i + 1,
+              `https://${d}/${pick(['guide', 'review', 'top-10', 'pricing'])}`,
+              d,
+            ),
+          );
           let rank = 0;
           for (const name of names) {
             rank++;

@@ -87,7 +87,12 @@ export async function seedProject(ctx: EngineContext, input: SeedProjectInput = 
     const spec = typeof g === 'string' ? { name: g, favourite: false } : g;
     const row = await ctx.db
       .insertInto('prompt_groups')
-      .values({ project_id: project.id, name: spec.name, is_favourite: spec.favourite ? 1 : 0, created_at: now })
+      .values({
+        project_id: project.id,
+        name: spec.name,
+        is_favourite: spec.favourite ? 1 : 0,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     group[spec.name] = row.id;
@@ -110,7 +115,10 @@ export async function seedProject(ctx: EngineContext, input: SeedProjectInput = 
       .executeTakeFirstOrThrow();
     prompts.push(row.id);
     for (const name of spec.groups ?? []) {
-      await ctx.db.insertInto('prompt_group_links').values({ prompt_id: row.id, group_id: group[name] }).execute();
+      await ctx.db
+        .insertInto('prompt_group_links')
+        .values({ prompt_id: row.id, group_id: group[name] })
+        .execute();
     }
   }
   return { id: project.id, brand, domain, neural, group, prompts };
@@ -132,7 +140,11 @@ export interface AnswerSpec {
 }
 
 /** Shorthand: `ans(prompt, neural, {brandAt: 1, competitors: ['Globex']})`. */
-export const ans = (prompt: number, neural: number, rest: Omit<AnswerSpec, 'prompt' | 'neural'> = {}): AnswerSpec => ({
+export const ans = (
+  prompt: number,
+  neural: number,
+  rest: Omit<AnswerSpec, 'prompt' | 'neural'> = {},
+): AnswerSpec => ({
   prompt,
   neural,
   ...rest,

@@ -18,7 +18,9 @@ export const MAX_ANALYZED_CHARS = 100_000;
 const MAX_TONE_SENTENCES = 50;
 
 function brandNamesOf(input: AnalysisInput): string[] {
-  const names = [input.brand, ...(input.alternativeBrands ?? [])].map((n) => (n ?? '').trim()).filter(Boolean);
+  const names = [input.brand, ...(input.alternativeBrands ?? [])]
+    .map((n) => (n ?? '').trim())
+    .filter(Boolean);
   return [...new Set(names)];
 }
 
@@ -42,11 +44,18 @@ function toneSentences(text: string, spans: Span[], lines: Line[]): string[] {
     const { start, end } = line?.kind === 'table' ? line : sentenceAround(text, s.start);
     out.push(text.slice(start, end));
     lastEnd = end;
-    const rest = text.slice(start, end).replace(s.form, '').replace(/[^\p{L}]+/gu, ' ').trim();
+    const rest = text
+      .slice(start, end)
+      .replace(s.form, '')
+      .replace(/[^\p{L}]+/gu, ' ')
+      .trim();
     if (line?.kind === 'heading' && rest.length < 25) {
       const next = lines.find((l) => l.start > line.end && l.text.trim() && l.kind !== 'heading');
       if (next) {
-        const around = sentenceAround(text, next.contentStart + (next.text.length - next.text.trimStart().length));
+        const around = sentenceAround(
+          text,
+          next.contentStart + (next.text.length - next.text.trimStart().length),
+        );
         out.push(text.slice(around.start, around.end));
         lastEnd = Math.max(lastEnd, around.end);
       }

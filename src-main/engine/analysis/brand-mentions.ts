@@ -22,7 +22,7 @@ const LATIN = /[A-Za-z]/;
 export function isSentenceStart(text: string, index: number, colonStarts = true): boolean {
   let i = index - 1;
   // Opening quotes, emphasis and brackets do not change where a sentence starts.
-  while (i >= 0 && /[\s*_"'«„“(\[]/.test(text[i])) {
+  while (i >= 0 && /[\s*_"'«„“([]/.test(text[i])) {
     if (text[i] === '\n') return true;
     i--;
   }
@@ -58,7 +58,9 @@ export function findBrandMentions(text: string, names: string[], russianContext:
   for (let m = regex.exec(text); m; m = regex.exec(text)) {
     const form = m[0];
     const span = { start: m.index, end: m.index + form.length, form };
-    const ordinary = ordinaryNames.some((n) => form.toLowerCase().startsWith(n.slice(0, Math.max(2, n.length - 1))));
+    const ordinary = ordinaryNames.some((n) =>
+      form.toLowerCase().startsWith(n.slice(0, Math.max(2, n.length - 1))),
+    );
     if (!ordinary) {
       found.push({ ...span, kind: 'proper' });
       continue;

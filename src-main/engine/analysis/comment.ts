@@ -43,7 +43,8 @@ const TEXT = {
       heading: 'в заголовке',
       text: 'в тексте ответа',
     },
-    only: (b: string, t: string, p: string) => `${b} — единственный названный бренд, упомянут в ${t} ключе ${p}.`,
+    only: (b: string, t: string, p: string) =>
+      `${b} — единственный названный бренд, упомянут в ${t} ключе ${p}.`,
     ranked: (b: string, pos: number, n: number, t: string, p: string) =>
       `${b} назван ${pos}-м из ${n} брендов, в ${t} ключе, ${p}.`,
   },

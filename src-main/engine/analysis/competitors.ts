@@ -118,7 +118,24 @@ const ENUM_AFTER = /^\s*(?:,|(?:and|or|y|o|e|и|или)(?=\s))/iu;
 
 /** "A, B and C": a capitalized phrase directly beside a comma or a conjunction of a list. */
 function enumerated(text: string, start: number, end: number): boolean {
-  return ENUM_BEFORE.test(text.slice(Math.max(0, start - 6), start)) || ENUM_AFTER.test(text.slice(end, end + 6));
+  return (
+    ENUM_BEFORE.test(text.slice(Math.max(0, start - 6), start)) || ENUM_AFTER.test(text.slice(end, end + 6))
+  );
+}
+
+const anchoredCache = new Map<string, RegExp | null>();
+
+/** A regex matching exactly one name with its inflections (cached: names recur across answers). */
+function anchoredRegex(name: string, russianContext: boolean): RegExp | null {
+  const key = (russianContext ? 'r' : 'l') + name;
+  let re = anchoredCache.get(key);
+  if (re === undefined) {
+    const src = namePatternSource(name, russianContext);
+    re = src ? new RegExp(`^${src}$`, 'iu') : null;
+    if (anchoredCache.size > 5000) anchoredCache.clear();
+    anchoredCache.set(key, re);
+  }
+  return re;
 }
 
 function keyOf(name: string): string {
@@ -137,10 +154,12 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
 
   const knownNames = ctx.known.flatMap((k) => [k.name, ...k.members]);
   const knownRegex = namesRegex(knownNames, ctx.russianContext);
+  const knownRegexes = knownRegex
+    ? ctx.known.map((k) => ({ name: k.name, re: namesRegex([k.name, ...k.members], ctx.russianContext) }))
+    : [];
   const knownOf = (phrase: string): string | undefined => {
-    if (!knownRegex) return undefined;
-    for (const k of ctx.known) {
-      const re = namesRegex([k.name, ...k.members], ctx.russianContext);
+    for (const k of knownRegexes) {
+      const re = k.re;
       if (!re) continue;
       re.lastIndex = 0;
       const m = re.exec(phrase);
@@ -180,7 +199,10 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     if (hasHeader) {
       const header = rows[0];
       header.cells.slice(1).forEach((cell) => {
-        addToGroup(`${id}h`, judge(leadOf(cell) ?? cell, header.line.start + header.line.text.indexOf(cell), true));
+        addToGroup(
+          `${id}h`,
+          judge(leadOf(cell) ?? cell, header.line.start + header.line.text.indexOf(cell), true),
+        );
       });
     }
     for (const row of body) {
@@ -224,7 +246,13 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   // Capitalized names inside sentences. Russian capitalizes only proper nouns, so a capitalized
   // word mid-sentence is a name; English and Spanish capitalize titles and places too, so there a
   // name must sit in an enumeration; German capitalizes every noun, so only strong signals count.
-  const enumerations = new Map<number, Candidate[]>();
+  const enumerations = new Map<number, { names: number; weak: Candidate[] }>();
+  const enumerationAt = (index: number) => {
+    const sentence = sentenceAround(text, index).start;
+    let e = enumerations.get(sentence);
+    if (!e) enumerations.set(sentence, (e = { names: 0, weak: [] }));
+    return e;
+  };
   CAPITALIZED_RUN.lastIndex = 0;
   for (let m = CAPITALIZED_RUN.exec(text); m; m = CAPITALIZED_RUN.exec(text)) {
     const line = lineAt(lines, m.index);
@@ -232,19 +260,23 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     if (line.kind !== 'text' && m.index <= line.contentStart + 4) continue;
     const initial = isSentenceStart(text, m.index, false);
     const item = judge(m[0], m.index, false, ctx.textIsCyrillic && !initial);
+    const inList = !ctx.germanNouns && enumerated(text, m.index, m.index + m[0].length);
     const c = item.candidate;
-    if (!c || (initial && !c.strong)) continue;
-    const cyrillicName = ctx.textIsCyrillic && CYRILLIC.test(c.name);
-    if (c.strong || cyrillicName) loose.push(c);
-    else if (!ctx.germanNouns && enumerated(text, m.index, m.index + m[0].length)) {
-      const sentence = sentenceAround(text, m.index).start;
-      const list = enumerations.get(sentence);
-      if (list) list.push(c);
-      else enumerations.set(sentence, [c]);
+    if (item.own || (c && c.strong)) {
+      if (inList) enumerationAt(m.index).names++;
+      if (c) loose.push(c);
+      continue;
+    }
+    if (!c || initial) continue;
+    if (ctx.textIsCyrillic && CYRILLIC.test(c.name)) loose.push(c);
+    else if (inList) {
+      const e = enumerationAt(m.index);
+      e.names++;
+      e.weak.push(c);
     }
   }
-  // One capitalized word beside a comma is no list; two or more in one sentence are.
-  for (const list of enumerations.values()) if (list.length >= 2) loose.push(...list);
+  // One capitalized word beside a comma is no list; two or more names in one sentence are.
+  for (const e of enumerations.values()) if (e.names >= 2) loose.push(...e.weak);
 
   // Enumerations in prose: "such as Revolut, N26 and Monzo".
   PROSE.lastIndex = 0;
@@ -255,9 +287,10 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       const at = m[1].indexOf(part, offset);
       offset = at + part.length;
       const chunk = part.replace(LEADING_PREPOSITION, '');
-      const run = /^[«"“„]?(?:[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*|[a-z]+[A-Z][\p{L}]*)(?:\s+(?:[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*|of|de|del|la|y|und|the))*/u.exec(
-        chunk,
-      );
+      const run =
+        /^[«"“„]?(?:[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*|[a-z]+[A-Z][\p{L}]*)(?:\s+(?:[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*|of|de|del|la|y|und|the))*/u.exec(
+          chunk,
+        );
       if (!run) break;
       const item = judge(run[0], start + at, false, true);
       // In German every noun is capitalized: an enumeration there needs a stronger signal.
@@ -270,7 +303,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     // matchAll iterates a copy: knownOf() below reuses cached regexes, maybe this very one.
     for (const m of text.matchAll(knownRegex)) {
       const canonical = knownOf(m[0]);
-      if (canonical) loose.push({ name: canonical, index: m.index, strong: true, structural: true, canonical });
+      if (canonical)
+        loose.push({ name: canonical, index: m.index, strong: true, structural: true, canonical });
     }
   }
 
@@ -306,10 +340,7 @@ function canonicalName(forms: Candidate[], anchored: (name: string) => RegExp | 
 function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCompetitor[] {
   candidates.sort((a, b) => a.index - b.index);
   const clusters: Array<{ forms: Candidate[]; keys: Set<string>; patterns: RegExp[] }> = [];
-  const anchored = (name: string) => {
-    const src = namePatternSource(name, ctx.russianContext);
-    return src ? new RegExp(`^${src}$`, 'iu') : null;
-  };
+  const anchored = (name: string) => anchoredRegex(name, ctx.russianContext);
   for (const c of candidates) {
     const key = keyOf(c.name);
     const own = anchored(c.name);

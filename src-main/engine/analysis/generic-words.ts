@@ -147,8 +147,32 @@ export const GENERIC_WORDS = toSet(SHARED, EN, RU, DE, ES);
 
 /** Small words allowed inside a multiword name ("Bank of America", "Banco de Sabadell"). */
 export const NAME_CONNECTORS = new Set([
-  'of', 'the', 'and', '&', 'de', 'del', 'la', 'las', 'los', 'y', 'und', 'für', 'и', 'for', 'by', 'du',
-  'des', 'le', 'van', 'von', 'der', 'da', 'do', 'e', 'et', 'on',
+  'of',
+  'the',
+  'and',
+  '&',
+  'de',
+  'del',
+  'la',
+  'las',
+  'los',
+  'y',
+  'und',
+  'für',
+  'и',
+  'for',
+  'by',
+  'du',
+  'des',
+  'le',
+  'van',
+  'von',
+  'der',
+  'da',
+  'do',
+  'e',
+  'et',
+  'on',
 ]);
 
 /**
@@ -164,6 +188,26 @@ export const COMMON_ENDINGS: RegExp[] = [
 
 /** Corporate words that do not change which competitor a name is ("Tinkoff" = "Tinkoff Bank"). */
 export const CORPORATE_WORDS = new Set([
-  'bank', 'банк', 'inc', 'ltd', 'llc', 'ag', 'gmbh', 'se', 'sa', 's.a.', 'plc', 'group', 'corp', 'co',
-  'company', 'групп', 'группа', 'оао', 'пао', 'ао', 'ооо', 'banco',
+  'bank',
+  'банк',
+  'inc',
+  'ltd',
+  'llc',
+  'ag',
+  'gmbh',
+  'se',
+  'sa',
+  's.a.',
+  'plc',
+  'group',
+  'corp',
+  'co',
+  'company',
+  'групп',
+  'группа',
+  'оао',
+  'пао',
+  'ао',
+  'ооо',
+  'banco',
 ]);

@@ -77,6 +77,8 @@ export function judgeName(
   const name = cleanCandidate(raw);
   if (name.length < 2 || name.length > 50) return null;
   if (!/\p{L}/u.test(name) || /[=<>{}\\|@#$€₽£%]/.test(name)) return null;
+  // Quantities and units: "5x", "24h", "10GB", "4K".
+  if (/^\p{N}+[.,]?\p{N}*\s?\p{L}{1,3}$/u.test(name)) return null;
   // "IT-компания", "SEO-Agentur": an acronym glued to a common noun.
   if (/^[\p{Lu}\p{N}]{2,5}-\p{Ll}/u.test(name)) return null;
   const words = name.split(' ');
@@ -88,7 +90,8 @@ export function judgeName(
     const w = words[i];
     connectorLast = NAME_CONNECTORS.has(w.toLowerCase());
     if (connectorLast) continue;
-    if (!isCapitalized(w) && !hasInnerCapital(w) && !/\p{N}/u.test(w) && !/^\.[a-z]{2,6}$/.test(w)) return null;
+    if (!isCapitalized(w) && !hasInnerCapital(w) && !/\p{N}/u.test(w) && !/^\.[a-z]{2,6}$/.test(w))
+      return null;
   }
   if (connectorLast) return null;
   const content = words.filter((w) => !NAME_CONNECTORS.has(w.toLowerCase()));
@@ -102,9 +105,16 @@ export function judgeName(
     /\p{L}\p{N}|\p{N}\p{L}/u.test(name) ||
     /\.(?:com|ru|de|es|net|org|io|ai|рф)\b/i.test(name) ||
     /&/.test(name);
-  if (!strong && !lenient && content.length === 1 && hasCommonEnding(first.split('-').pop() ?? first)) return null;
+  if (!strong && !lenient && content.length === 1 && hasCommonEnding(first.split('-').pop() ?? first))
+    return null;
   // A German noun phrase like "Niedrige Gebühren" starts with a capitalized adjective.
-  if (germanNouns && !strong && content.length > 1 && /(?:e|en|er|es|em)$/.test(first) && !/[A-Z]{2}/.test(first)) {
+  if (
+    germanNouns &&
+    !strong &&
+    content.length > 1 &&
+    /(?:e|en|er|es|em)$/.test(first) &&
+    !/[A-Z]{2}/.test(first)
+  ) {
     if (content.some((w) => generic(w) || hasCommonEnding(w))) return null;
   }
   return { name, strong };

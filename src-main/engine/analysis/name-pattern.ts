@@ -30,7 +30,23 @@ const RU_CONSONANT = ['а', 'у', 'ом', 'ем', 'е', 'ы', 'и', 'ов', 'а�
 const RU_A = ['а', 'ы', 'и', 'е', 'у', 'ю', 'ой', 'ей', 'ою', 'ам', 'ами', 'ах', 'я'];
 const RU_SOFT = ['ь', 'я', 'ю', 'ем', 'е', 'и', 'ей', 'ям', 'ями', 'ях'];
 const RU_I_KRATKOE = ['й', 'я', 'ю', 'ем', 'е', 'и', 'ев', 'ям', 'ях'];
-const RU_ADJ_MASC = ['ий', 'ый', 'ой', 'ого', 'его', 'ому', 'ему', 'им', 'ым', 'ом', 'ем', 'ие', 'ые', 'их', 'ых'];
+const RU_ADJ_MASC = [
+  'ий',
+  'ый',
+  'ой',
+  'ого',
+  'его',
+  'ому',
+  'ему',
+  'им',
+  'ым',
+  'ом',
+  'ем',
+  'ие',
+  'ые',
+  'их',
+  'ых',
+];
 const RU_ADJ_FEM = ['ая', 'яя', 'ой', 'ей', 'ую', 'юю', 'ые', 'ие', 'ых', 'их'];
 
 /** Latin endings: English possessive and plural, German -s/-es/-en/-n, Spanish plural -s/-es. */
@@ -105,7 +121,12 @@ export function namePatternSource(name: string, russianContext: boolean): string
     if (LATIN.test(token)) return latinToken(token, isLast, russianContext);
     return escapeLiteral(token);
   });
-  return WORD_START + parts.join('(?:[ \\u00A0]?[-‐‑–]?[ \\u00A0]?)') + WORD_END;
+  const body = parts.join('(?:[ \\u00A0]?[-‐‑–]?[ \\u00A0]?)');
+  // The word-start check goes after the first character: a regex that begins with a literal lets
+  // the engine skip ahead to candidate positions instead of testing a lookbehind everywhere.
+  const first = /^(?:\\.|\[[^\]]*\]|.)/su.exec(body);
+  if (!first) return WORD_START + body + WORD_END;
+  return first[0] + '(?<![\\p{L}\\p{N}_].)' + body.slice(first[0].length) + WORD_END;
 }
 
 const regexCache = new Map<string, RegExp | null>();

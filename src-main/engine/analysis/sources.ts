@@ -7,7 +7,8 @@ import { domainToASCII, domainToUnicode } from 'node:url';
 import type { AnalyzedUrl } from './types';
 
 /** An http(s) URL or a `www.` address; bounded so a pathological line cannot stall the scan. */
-const URL_IN_TEXT = /(?:https?:\/\/|(?<![\p{L}\p{N}@./-])www\.)[^\s<>"`{}|\\^\u00AB\u00BB\u201C\u201D]{1,2048}/giu;
+const URL_IN_TEXT =
+  /(?:https?:\/\/|(?<![\p{L}\p{N}@./-])www\.)[^\s<>"`{}|\\^\u00AB\u00BB\u201C\u201D]{1,2048}/giu;
 const TRAILING_PUNCT = /[.,;:!?'’*_~\u2026]$/;
 /** Query parameters that only track the click (ChatGPT appends utm_source=chatgpt.com). */
 const TRACKING_PARAM = /^(?:utm_[a-z]+|ref|ref_src|fbclid|gclid|yclid|srsltid)$/i;

@@ -8,36 +8,59 @@ import type { Language, Tone } from './types';
 import { LEXICONS } from './tone-lexicon';
 
 interface CompiledLexicon {
-  regex: RegExp;
-  polarity: Map<string, number>;
+  /** Stem → polarity, looked up by every prefix of a word (longest first). */
+  stems: Map<string, number>;
+  /** Whole words only (stems written with a trailing `$`). */
+  exact: Map<string, number>;
+  /** Stems of several words ("high fee", "высок комисс"): few, matched by one regex. */
+  phrases: RegExp | null;
+  phraseList: Array<{ re: RegExp; p: number }>;
+  longest: number;
   negators: Set<string>;
 }
 
 const compiled = new Map<Language, CompiledLexicon>();
-
-function stemSource(stem: string): string {
-  const exact = stem.endsWith('$');
-  const words = (exact ? stem.slice(0, -1) : stem).split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return words.join('\\p{L}*\\s+') + (exact ? '' : '\\p{L}*');
-}
+const WORD = /[\p{L}']+/gu;
 
 function compile(language: Language): CompiledLexicon {
   const cached = compiled.get(language);
   if (cached) return cached;
   const lex = LEXICONS[language];
-  const polarity = new Map<string, number>();
-  const entries: Array<[string, number]> = [
-    ...lex.positive.map((s): [string, number] => [s, 1]),
-    ...lex.negative.map((s): [string, number] => [s, -1]),
-  ];
-  // Longest stems first: "ненадежн" must win over "надежн", "unreliable" over "reliab".
-  entries.sort((a, b) => b[0].length - a[0].length);
-  const groups = entries.map(([stem, p], i) => {
-    polarity.set(`g${i}`, p);
-    return `(?<g${i}>${stemSource(stem)})`;
-  });
-  const regex = new RegExp(`(?<![\\p{L}])(?:${groups.join('|')})(?![\\p{L}])`, 'giu');
-  const result = { regex, polarity, negators: new Set(lex.negators) };
+  const stems = new Map<string, number>();
+  const exact = new Map<string, number>();
+  const phrasePolarity = new Map<string, number>();
+  let longest = 0;
+  const add = (stem: string, p: number) => {
+    if (stem.includes(' ')) phrasePolarity.set(stem, p);
+    else if (stem.endsWith('$')) exact.set(stem.slice(0, -1), p);
+    else {
+      stems.set(stem, p);
+      longest = Math.max(longest, stem.length);
+    }
+  };
+  lex.positive.forEach((s) => add(s, 1));
+  lex.negative.forEach((s) => add(s, -1));
+  const phrases = [...phrasePolarity.keys()].sort((a, b) => b.length - a.length);
+  const phraseSource = phrases
+    .map(
+      (p) =>
+        p
+          .split(' ')
+          .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('\\p{L}*\\s+') + '\\p{L}*',
+    )
+    .join('|');
+  const result: CompiledLexicon = {
+    stems,
+    exact,
+    phrases: phrases.length ? new RegExp(`(?<![\\p{L}])(?:${phraseSource})`, 'gu') : null,
+    phraseList: phrases.map((ph) => ({
+      re: new RegExp(ph.split(' ').join('\\p{L}*\\s+'), 'uy'),
+      p: phrasePolarity.get(ph) ?? 0,
+    })),
+    longest,
+    negators: new Set(lex.negators),
+  };
   compiled.set(language, result);
   return result;
 }
@@ -50,25 +73,47 @@ function fold(s: string): string {
 function negated(sentence: string, index: number, negators: Set<string>): boolean {
   const before = sentence.slice(Math.max(0, index - 60), index);
   const clause = before.split(/[,;:.!?()—–]/).pop() ?? '';
-  const words = clause.split(/[^\p{L}']+/u).filter(Boolean).slice(-3);
+  const words = clause
+    .split(/[^\p{L}']+/u)
+    .filter(Boolean)
+    .slice(-3);
   return words.some((w) => negators.has(w));
+}
+
+function polarityOf(word: string, lex: CompiledLexicon): number {
+  const exact = lex.exact.get(word);
+  if (exact !== undefined) return exact;
+  for (let n = Math.min(word.length, lex.longest); n >= 2; n--) {
+    const p = lex.stems.get(word.slice(0, n));
+    if (p !== undefined) return p;
+  }
+  return 0;
 }
 
 export function scoreSentence(sentence: string, language: Language): number {
   const lex = compile(language);
   const text = fold(sentence);
   let score = 0;
-  lex.regex.lastIndex = 0;
-  for (let m = lex.regex.exec(text); m; m = lex.regex.exec(text)) {
-    const groups = m.groups ?? {};
-    let p = 0;
-    for (const name in groups) {
-      if (groups[name] !== undefined) {
-        p = lex.polarity.get(name) ?? 0;
-        break;
-      }
+  const covered: Array<[number, number]> = [];
+  if (lex.phrases) {
+    lex.phrases.lastIndex = 0;
+    for (let m = lex.phrases.exec(text); m; m = lex.phrases.exec(text)) {
+      const at = m.index;
+      const phrase = lex.phraseList.find((ph) => {
+        ph.re.lastIndex = at;
+        return ph.re.test(text);
+      });
+      const p = phrase?.p ?? 0;
+      score += negated(text, m.index, lex.negators) ? -p : p;
+      covered.push([m.index, m.index + m[0].length]);
     }
-    score += negated(text, m.index, lex.negators) ? -p : p;
+  }
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
+    const at = m.index;
+    if (covered.some(([a, b]) => at >= a && at < b)) continue;
+    const p = polarityOf(m[0].replace(/^'+|'+$/g, ''), lex);
+    if (p) score += negated(text, at, lex.negators) ? -p : p;
   }
   return score;
 }

@@ -10,7 +10,11 @@ import { toNeuralStat } from './stats';
  * answered; the analytics read the answers directly while a project has deleted prompts.
  */
 export async function writeUpdateAggregates(ctx: EngineContext, runId: number): Promise<void> {
-  const run = await ctx.db.selectFrom('parse_runs').select(['id', 'project_id']).where('id', '=', runId).executeTakeFirst();
+  const run = await ctx.db
+    .selectFrom('parse_runs')
+    .select(['id', 'project_id'])
+    .where('id', '=', runId)
+    .executeTakeFirst();
   if (!run) return;
   const projectId = run.project_id;
   await ctx.db.transaction().execute(async (trx) => {

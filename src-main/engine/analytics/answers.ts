@@ -3,8 +3,15 @@ import type { ProjectRow } from '../db/schema';
 import type { Query } from '../http/query';
 import { invalidField } from '../http/errors';
 import { bool } from '../db/connection';
-import { scopeFor, type FilterInput, type NeuralInfo, type PromptInfo, type Scope, type Update } from './filters';
-import { counted, neuralStats, pct, sumNeuralStats } from './stats';
+import {
+  scopeFor,
+  type FilterInput,
+  type NeuralInfo,
+  type PromptInfo,
+  type Scope,
+  type Update,
+} from './filters';
+import { counted, groupBy, neuralStats, pct, sumNeuralStats } from './stats';
 import {
   bestPosition,
   dynamicOf,
@@ -94,7 +101,11 @@ async function listPrompts(ctx: EngineContext, scope: Scope, tab: string): Promi
   const f = scope.filters;
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];
-  const facts = await runFacts(ctx, scope, [prev?.id, last?.id].filter((v): v is number => v !== undefined));
+  const facts = await runFacts(
+    ctx,
+    scope,
+    [prev?.id, last?.id].filter((v): v is number => v !== undefined),
+  );
   const vis = promptVisibilities(facts, last?.id, prev?.id, scope.countEmpty);
   let items: ListedPrompt[] = scope.prompts.map((prompt) => {
     const v = vis.get(prompt.id);
@@ -151,11 +162,12 @@ async function visibilityChart(ctx: EngineContext, scope: Scope) {
     scope,
     scope.updates.map((u) => u.id),
   );
+  const byRun = groupBy(stats, (r) => r.run_id);
   const series = (id: number | string, label: object, nids: number[]) => ({
     id,
     label,
     data: scope.updates.map((u) => {
-      const s = sumNeuralStats(stats.filter((r) => r.run_id === u.id && nids.includes(r.neural_id)));
+      const s = sumNeuralStats((byRun.get(u.id) ?? []).filter((r) => nids.includes(r.neural_id)));
       return { x: x(u), y: pct(s.mentions, counted(s, scope.countEmpty)) };
     }),
   });
@@ -190,7 +202,8 @@ type UrlItem = { url: string; domain: string; position: number; favicon: string 
 
 /** Full answers (text, comment, first 15 sources) of some prompts at some updates. */
 async function fullAnswers(ctx: EngineContext, promptIds: number[], runIds: number[], neuralIds: number[]) {
-  if (!promptIds.length || !runIds.length || !neuralIds.length) return { answers: [], urls: new Map<number, UrlItem[]>() };
+  if (!promptIds.length || !runIds.length || !neuralIds.length)
+    return { answers: [], urls: new Map<number, UrlItem[]>() };
   const answers: FullAnswer[] = await ctx.db
     .selectFrom('answers')
     .select([
@@ -229,7 +242,8 @@ async function fullAnswers(ctx: EngineContext, promptIds: number[], runIds: numb
       .execute();
     for (const r of rows) {
       const list = urls.get(r.answer_id) ?? urls.set(r.answer_id, []).get(r.answer_id)!;
-      if (list.length < MAX_URLS) list.push({ url: r.url, domain: r.domain, position: r.position, favicon: favicon(r.domain) });
+      if (list.length < MAX_URLS)
+        list.push({ url: r.url, domain: r.domain, position: r.position, favicon: favicon(r.domain) });
     }
   }
   return { answers, urls };
@@ -301,7 +315,9 @@ async function visibilityTable(ctx: EngineContext, list: PromptList, options: An
         frequency: i.prompt.frequency,
         relevant_query: options.showRelevantQuery ? i.prompt.relevant_query : null,
       },
-      data: scope.neurals.map((n) => visibilityRow(n, find(answers, last?.id, i.prompt.id, n.id), urls, last?.id)),
+      data: scope.neurals.map((n) =>
+        visibilityRow(n, find(answers, last?.id, i.prompt.id, n.id), urls, last?.id),
+      ),
     })),
     ...envelope(list),
   };
@@ -358,7 +374,11 @@ export async function buildAnswersVisibility(
 }
 
 /** GET /api/projects/{project}/answers/history */
-export async function buildAnswersHistory(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
+export async function buildAnswersHistory(
+  ctx: EngineContext,
+  project: ProjectRow,
+  input: FilterInput | Query,
+) {
   const scope = await scopeFor(ctx, project, input, 'answers');
   const list = await listPrompts(ctx, scope, 'answers');
   return {
@@ -406,15 +426,26 @@ export function snapToUpdate(updates: Update[], day: string): Update | undefined
 
 /** GET /api/projects/{project}/answers/comparison */
 export async function buildComparison(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
-  const scope = await scopeFor(ctx, project, { ...input, dates: undefined, neurals: undefined }, 'comparison');
+  const scope = await scopeFor(
+    ctx,
+    project,
+    { ...input, dates: undefined, neurals: undefined },
+    'comparison',
+  );
   const f = scope.filters;
   const all = scope.allUpdates;
-  const neural = f.neural === undefined ? scope.projectNeurals[0] : scope.projectNeurals.find((n) => n.id === f.neural);
+  const neural =
+    f.neural === undefined ? scope.projectNeurals[0] : scope.projectNeurals.find((n) => n.id === f.neural);
   if (!neural && f.neural !== undefined) throw invalidField('neural', 'The selected neural is invalid.');
   const before = f.date1 ? snapToUpdate(all, f.date1) : all[all.length - 2];
   const after = f.date2 ? snapToUpdate(all, f.date2) : all[all.length - 1];
   const nids = neural ? [neural.id] : [];
-  const facts = await runFacts(ctx, scope, [before?.id, after?.id].filter((v): v is number => v !== undefined), nids);
+  const facts = await runFacts(
+    ctx,
+    scope,
+    [before?.id, after?.id].filter((v): v is number => v !== undefined),
+    nids,
+  );
   const afterFact = new Map(facts.filter((a) => a.run_id === after?.id).map((a) => [a.prompt_id, a]));
   const beforeFact = new Map(facts.filter((a) => a.run_id === before?.id).map((a) => [a.prompt_id, a]));
 
@@ -522,7 +553,11 @@ export async function buildComparison(ctx: EngineContext, project: ProjectRow, i
  * GET /api/projects/{project}/answers/sources-history: the project site's place in the sources,
  * by update date, for networks that return sources. Not paginated. Takes the Sources filters.
  */
-export async function buildSourcesHistory(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
+export async function buildSourcesHistory(
+  ctx: EngineContext,
+  project: ProjectRow,
+  input: FilterInput | Query,
+) {
   const scope = await scopeFor(ctx, project, input, 'sources', { sourcesOnly: true });
   return { project: projectHead(project), ...(await sourcesHistoryBody(ctx, scope)) };
 }
@@ -539,14 +574,18 @@ export async function sourcesHistoryBody(ctx: EngineContext, scope: Scope) {
   );
   const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
   const byPrompt = new Map<number, typeof cells>();
-  for (const c of cells) (byPrompt.get(c.prompt_id) ?? byPrompt.set(c.prompt_id, []).get(c.prompt_id)!).push(c);
+  for (const c of cells)
+    (byPrompt.get(c.prompt_id) ?? byPrompt.set(c.prompt_id, []).get(c.prompt_id)!).push(c);
   const best = (list: typeof cells, runId: number | undefined) =>
     bestPosition(list.filter((c) => c.run_id === runId).map((c) => c.site_position));
   const data = scope.prompts
     .map((p) => {
       const list = byPrompt.get(p.id) ?? [];
       const lastCells = list.filter((c) => c.run_id === last?.id);
-      const grid: Record<string, Record<string, { mentioned: boolean; position: number | null; has_data: boolean }>> = {};
+      const grid: Record<
+        string,
+        Record<string, { mentioned: boolean; position: number | null; has_data: boolean }>
+      > = {};
       for (const c of list) {
         (grid[dateOf.get(c.run_id)!] ??= {})[c.neural_id] = {
           mentioned: c.site_mentioned === 1,
@@ -582,7 +621,11 @@ export async function sourcesHistoryBody(ctx: EngineContext, scope: Scope) {
     tableData: {
       dates: scope.updates.map((u) => u.date),
       neurals: scope.neurals.map(neuralRef),
-      data: data.map(({ p, grid, dynamics }) => ({ prompt: { id: p.id, value: p.value }, positions_by_date: grid, dynamics })),
+      data: data.map(({ p, grid, dynamics }) => ({
+        prompt: { id: p.id, value: p.value },
+        positions_by_date: grid,
+        dynamics,
+      })),
     },
     chartData: [],
   };

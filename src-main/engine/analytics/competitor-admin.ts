@@ -52,7 +52,10 @@ export async function updateCompetitor(ctx: EngineContext, project: ProjectRow, 
   if (input.name !== undefined || input.type !== undefined) {
     await ctx.db
       .updateTable('competitors')
-      .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...(input.type ? { type: input.type } : {}) })
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.type ? { type: input.type } : {}),
+      })
       .where('id', '=', id)
       .execute();
   }
@@ -64,7 +67,11 @@ export async function updateCompetitor(ctx: EngineContext, project: ProjectRow, 
       .where('competitor_id', '=', id)
       .where((eb) => eb(eb.fn('lower', ['name']), '=', current.name.toLowerCase()))
       .executeTakeFirst();
-    if (!known) await ctx.db.insertInto('competitor_members').values({ competitor_id: id, name: current.name }).execute();
+    if (!known)
+      await ctx.db
+        .insertInto('competitor_members')
+        .values({ competitor_id: id, name: current.name })
+        .execute();
   }
   return competitorBody(ctx, project, id);
 }
@@ -81,7 +88,8 @@ export async function mergeCompetitors(ctx: EngineContext, project: ProjectRow, 
       .where('id', '=', otherId)
       .where('project_id', '=', project.id)
       .executeTakeFirst();
-    if (!row || otherId === target.id) throw invalidField(`competitor_ids.${i}`, `The selected competitor_ids.${i} is invalid.`);
+    if (!row || otherId === target.id)
+      throw invalidField(`competitor_ids.${i}`, `The selected competitor_ids.${i} is invalid.`);
     others.push(row);
   }
   const otherIds = others.map((o) => o.id);
@@ -134,7 +142,12 @@ export async function splitCompetitor(ctx: EngineContext, project: ProjectRow, i
     for (const m of chosen) {
       await trx
         .insertInto('competitors')
-        .values({ project_id: project.id, name: m.name, type: target.type === 'hidden' ? 'direct' : target.type, created_at: now })
+        .values({
+          project_id: project.id,
+          name: m.name,
+          type: target.type === 'hidden' ? 'direct' : target.type,
+          created_at: now,
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
@@ -158,7 +171,11 @@ async function linkedAnswers(ctx: EngineContext, competitorIds: number[]): Promi
  * Rebuilds the competitor links of some answers from their `competitors` JSON, the way
  * storeAnswer ranks them: in order of first appearance, skipping the brand's own place.
  */
-export async function relinkAnswers(ctx: EngineContext, projectId: number, answerIds: number[]): Promise<void> {
+export async function relinkAnswers(
+  ctx: EngineContext,
+  projectId: number,
+  answerIds: number[],
+): Promise<void> {
   if (!answerIds.length) return;
   const all = await loadCompetitors(ctx, projectId, true);
   const byName = new Map<string, number>();
@@ -189,7 +206,11 @@ export async function relinkAnswers(ctx: EngineContext, projectId: number, answe
           links.push({ answer_id: a.id, competitor_id, position: rank });
         }
       }
-      for (let j = 0; j < links.length; j += 300) await trx.insertInto('answer_competitors').values(links.slice(j, j + 300)).execute();
+      for (let j = 0; j < links.length; j += 300)
+        await trx
+          .insertInto('answer_competitors')
+          .values(links.slice(j, j + 300))
+          .execute();
     }
   });
 }

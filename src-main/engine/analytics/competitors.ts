@@ -13,7 +13,12 @@ import type { Query } from '../http/query';
  * every table, chart and share-of-voice denominator: hiding says "this is not a competitor".
  */
 
-export const COMPETITOR_TYPES = { key: 'Ключевой', direct: 'Прямой', indirect: 'Косвенный', hidden: 'Скрытый' };
+export const COMPETITOR_TYPES = {
+  key: 'Ключевой',
+  direct: 'Прямой',
+  indirect: 'Косвенный',
+  hidden: 'Скрытый',
+};
 export type CompetitorType = keyof typeof COMPETITOR_TYPES;
 export const OWN_ID = 'own';
 
@@ -31,7 +36,7 @@ export interface BrandMetrics {
   competitors: CompetitorInfo[];
   /** run → network → stats of the own brand and the answers counted. */
   neural: Map<number, Map<number, NeuralStat>>;
-  /** run → competitor → network → answers naming it. */
+  /** run → competitor → network → answers naming it; network 0 holds the sum over the selected ones. */
   mentions: Map<number, Map<number, Map<number, number>>>;
   countEmpty: boolean;
 }
@@ -58,13 +63,18 @@ export async function loadCompetitors(ctx: EngineContext, projectId: number, wit
 
 export async function brandMetrics(ctx: EngineContext, scope: Scope): Promise<BrandMetrics> {
   const runIds = scope.updates.map((u) => u.id);
-  const [nstats, cstats, competitors] = await Promise.all([
+  const last = scope.updates[scope.updates.length - 1];
+  // Period totals summed over networks; per network only for the last update (radar).
+  const [nstats, totals, lastPerNetwork, competitors] = await Promise.all([
     neuralStats(ctx, scope, runIds),
-    competitorStats(ctx, scope, runIds),
+    competitorStats(ctx, scope, runIds, false),
+    last ? competitorStats(ctx, scope, [last.id], true) : Promise.resolve([]),
     loadCompetitors(ctx, scope.project.id),
   ]);
+  const cstats = [...totals, ...lastPerNetwork];
   const neural = new Map<number, Map<number, NeuralStat>>();
-  for (const s of nstats) (neural.get(s.run_id) ?? neural.set(s.run_id, new Map()).get(s.run_id)!).set(s.neural_id, s);
+  for (const s of nstats)
+    (neural.get(s.run_id) ?? neural.set(s.run_id, new Map()).get(s.run_id)!).set(s.neural_id, s);
   const visible = new Set(competitors.map((c) => c.id));
   const mentions = new Map<number, Map<number, Map<number, number>>>();
   for (const s of cstats) {
@@ -92,10 +102,16 @@ function snapshot(m: BrandMetrics, runId: number, neuralIds?: number[]): Snapsho
   if (hit) return hit;
   const keep = (nid: number) => !neuralIds || neuralIds.includes(nid);
   const sums = sumNeuralStats([...(m.neural.get(runId)?.values() ?? [])].filter((s) => keep(s.neural_id)));
-  const snap: Snapshot = { counted: counted(sums, m.countEmpty), total: sums.mentions, own: sums.mentions, byBrand: new Map() };
+  const snap: Snapshot = {
+    counted: counted(sums, m.countEmpty),
+    total: sums.mentions,
+    own: sums.mentions,
+    byBrand: new Map(),
+  };
   for (const [cid, byNeural] of m.mentions.get(runId) ?? []) {
     let n = 0;
-    for (const [nid, c] of byNeural) if (keep(nid)) n += c;
+    if (!neuralIds) n = byNeural.get(0) ?? 0;
+    else for (const [nid, c] of byNeural) if (nid !== 0 && keep(nid)) n += c;
     snap.byBrand.set(cid, n);
     snap.total += n;
   }
@@ -104,11 +120,22 @@ function snapshot(m: BrandMetrics, runId: number, neuralIds?: number[]): Snapsho
 }
 
 /** Figures of one brand ('own' or a competitor id) at one update over some networks. */
-export function brandAt(m: BrandMetrics, runId: number | undefined, brand: number | 'own', neuralIds?: number[]) {
+export function brandAt(
+  m: BrandMetrics,
+  runId: number | undefined,
+  brand: number | 'own',
+  neuralIds?: number[],
+) {
   if (runId === undefined) return { mentions: 0, counted: 0, total: 0, visibility: 0, sov: 0 };
   const s = snapshot(m, runId, neuralIds);
   const mine = brand === 'own' ? s.own : (s.byBrand.get(brand) ?? 0);
-  return { mentions: mine, counted: s.counted, total: s.total, visibility: pct(mine, s.counted), sov: pct(mine, s.total) };
+  return {
+    mentions: mine,
+    counted: s.counted,
+    total: s.total,
+    visibility: pct(mine, s.counted),
+    sov: pct(mine, s.total),
+  };
 }
 
 /** Dominant tone of the brand's mentions at an update (ties and no mention: neutral). */
@@ -124,7 +151,12 @@ export interface CompetitorRow {
   id: number | string;
   competitor: { id: number | string; name: string; type: string };
   members: Array<{ id: number; competitor_id: number; name: string }>;
-  visibility: { first: number; last: number; delta: number; dates: { first: string | null; last: string | null } };
+  visibility: {
+    first: number;
+    last: number;
+    delta: number;
+    dates: { first: string | null; last: string | null };
+  };
   mentions: number;
   tone: string;
   share_of_voice: { first: number; last: number; delta: number };
@@ -135,7 +167,13 @@ export interface CompetitorRow {
 export function competitorRows(m: BrandMetrics, project: ProjectRow): CompetitorRow[] {
   const first = m.updates[0];
   const last = m.updates[m.updates.length - 1];
-  const row = (brand: number | 'own', name: string, type: string, members: CompetitorRow['members'], tone: string) => {
+  const row = (
+    brand: number | 'own',
+    name: string,
+    type: string,
+    members: CompetitorRow['members'],
+    tone: string,
+  ) => {
     const a = brandAt(m, first?.id, brand);
     const b = brandAt(m, last?.id, brand);
     return {
@@ -180,7 +218,9 @@ export function currentRows(rows: CompetitorRow[]): CompetitorRow[] {
 export function excludedRows(rows: CompetitorRow[]): CompetitorRow[] {
   return rows
     .filter((r) => r.id !== OWN_ID && r.visibility.first > 0 && r.visibility.last === 0)
-    .sort((a, b) => b.visibility.first - a.visibility.first || a.competitor.name.localeCompare(b.competitor.name));
+    .sort(
+      (a, b) => b.visibility.first - a.visibility.first || a.competitor.name.localeCompare(b.competitor.name),
+    );
 }
 
 function applyRowFilters(rows: CompetitorRow[], scope: Scope): CompetitorRow[] {
@@ -270,7 +310,11 @@ export async function buildCompetitors(ctx: EngineContext, project: ProjectRow, 
         }),
         share_of_voice: series((r, u) => ({ y: brandAt(m, u.id, brandOf(r)).sov })),
       },
-      radarChartData: { visibility: radar('visibility'), mentions: radar('mentions'), share_of_voice: radar('sov') },
+      radarChartData: {
+        visibility: radar('visibility'),
+        mentions: radar('mentions'),
+        share_of_voice: radar('sov'),
+      },
     },
   };
 }

@@ -9,7 +9,8 @@ import { invalidField } from '../http/errors';
  */
 const KEY = 'answerscope-analytics-cursor-v1';
 
-const sign = (payload: string) => createHash('sha256').update(KEY).update(payload).digest('base64url').slice(0, 22);
+const sign = (payload: string) =>
+  createHash('sha256').update(KEY).update(payload).digest('base64url').slice(0, 22);
 
 export function fingerprint(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);

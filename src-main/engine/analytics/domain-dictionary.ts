@@ -105,7 +105,11 @@ const DICTIONARY: Record<string, SourceType> = {
 /** The dictionary type of a domain (or of a parent domain), or null when it is not listed. */
 export function dictionaryType(domain: string): SourceType | null {
   const host = domain.toLowerCase();
-  if (/(^|\.)gov(\.[a-z]{2})?$/.test(host) || /(^|\.)gov\.[a-z]{2,3}$/.test(host) || /(^|\.)gouv\.fr$/.test(host)) {
+  if (
+    /(^|\.)gov(\.[a-z]{2})?$/.test(host) ||
+    /(^|\.)gov\.[a-z]{2,3}$/.test(host) ||
+    /(^|\.)gouv\.fr$/.test(host)
+  ) {
     return 'government';
   }
   const parts = host.split('.');

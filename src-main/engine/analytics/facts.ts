@@ -25,7 +25,12 @@ export interface Cell extends Fact {
 }
 
 /** Facts of the selected networks' answers of the scope's prompts at some updates. */
-export async function runFacts(ctx: EngineContext, scope: Scope, runIds: number[], neuralIds?: number[]): Promise<Fact[]> {
+export async function runFacts(
+  ctx: EngineContext,
+  scope: Scope,
+  runIds: number[],
+  neuralIds?: number[],
+): Promise<Fact[]> {
   const nids = neuralIds ?? scope.neurals.map((n) => n.id);
   if (!runIds.length || !nids.length || !scope.prompts.length) return [];
   return ctx.db
@@ -107,7 +112,8 @@ export function dynamicOf(prev: number | null | undefined, last: number | null |
 export function positionDynamic(before: number | null, after: number | null): Dynamic {
   if (before === null && after !== null) return 'up';
   if (before !== null && after === null) return 'down';
-  if (before !== null && after !== null) return after < before ? 'up' : after > before ? 'down' : 'not_changed';
+  if (before !== null && after !== null)
+    return after < before ? 'up' : after > before ? 'down' : 'not_changed';
   return 'not_changed';
 }
 
@@ -118,14 +124,25 @@ export function bestPosition(values: Array<number | null>): number | null {
 }
 
 /** Per prompt visibility at the last and previous update of the period. */
-export function promptVisibilities(facts: Fact[], lastRun: number | undefined, prevRun: number | undefined, countEmpty: boolean) {
+export function promptVisibilities(
+  facts: Fact[],
+  lastRun: number | undefined,
+  prevRun: number | undefined,
+  countEmpty: boolean,
+) {
   const byPrompt = groupBy(facts, (f) => f.prompt_id);
   const result = new Map<number, { last: number | null; prev: number | null; lastFacts: Fact[] }>();
   for (const [promptId, list] of byPrompt) {
     const lastFacts = list.filter((f) => f.run_id === lastRun);
     result.set(promptId, {
       last: visibilityOf(lastFacts, countEmpty),
-      prev: prevRun === undefined ? null : visibilityOf(list.filter((f) => f.run_id === prevRun), countEmpty),
+      prev:
+        prevRun === undefined
+          ? null
+          : visibilityOf(
+              list.filter((f) => f.run_id === prevRun),
+              countEmpty,
+            ),
       lastFacts,
     });
   }

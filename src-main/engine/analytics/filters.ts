@@ -49,7 +49,11 @@ const day = z.string().refine((v) => parseDay(v) !== null, {
 
 function schemaFor(kind: FilterKind) {
   const perPage =
-    kind === 'sources_list' ? int(5, 100) : kind === 'answers' || kind === 'comparison' ? int(1, 200) : int(1);
+    kind === 'sources_list'
+      ? int(5, 100)
+      : kind === 'answers' || kind === 'comparison'
+        ? int(1, 200)
+        : int(1);
   return z.object({
     dates: z.preprocess(list, z.array(day).length(2).or(z.array(day).length(0))),
     neurals: z.preprocess(list, z.array(id)),
@@ -165,7 +169,8 @@ export async function loadUpdates(ctx: EngineContext, projectId: number): Promis
     .orderBy('id')
     .execute();
   const byDate = new Map<string, Update>();
-  for (const r of runs) byDate.set(r.update_date!, { id: r.id, date: r.update_date!, finished_at: r.finished_at });
+  for (const r of runs)
+    byDate.set(r.update_date!, { id: r.id, date: r.update_date!, finished_at: r.finished_at });
   return [...byDate.values()];
 }
 
@@ -215,7 +220,8 @@ export async function loadPrompts(ctx: EngineContext, projectId: number): Promis
       .execute(),
   ]);
   const groups = new Map<number, string[]>();
-  for (const l of links) (groups.get(l.prompt_id) ?? groups.set(l.prompt_id, []).get(l.prompt_id)!).push(l.name);
+  for (const l of links)
+    (groups.get(l.prompt_id) ?? groups.set(l.prompt_id, []).get(l.prompt_id)!).push(l.name);
   return prompts.map((p) => ({ ...p, groups: groups.get(p.id) ?? [] }));
 }
 

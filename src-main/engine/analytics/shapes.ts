@@ -34,7 +34,12 @@ export async function projectWithCounts(ctx: EngineContext, project: ProjectRow)
     .where('project_id', '=', project.id)
     .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
-  return { ...toProject(project), region: project.region, language: project.language, prompts_count: Number(count.n) };
+  return {
+    ...toProject(project),
+    region: project.region,
+    language: project.language,
+    prompts_count: Number(count.n),
+  };
 }
 
 /** `project` of the answers tabs: `id`, `name`, `brand`, `domain`. */
@@ -43,7 +48,8 @@ export const projectHead = (p: ProjectRow) => ({ id: p.id, name: p.name, brand: 
 /** updateDates / firstUpdateDate / lastUpdateDate: every update of the project. */
 export function updateDates(scope: Scope) {
   const all = scope.allUpdates;
-  const iso = (u: Update | undefined) => (u ? isoMicro(new Date(u.finished_at ?? `${u.date}T00:00:00Z`)) : null);
+  const iso = (u: Update | undefined) =>
+    u ? isoMicro(new Date(u.finished_at ?? `${u.date}T00:00:00Z`)) : null;
   return {
     updateDates: all.map((u) => u.date),
     firstUpdateDate: iso(all[0]),

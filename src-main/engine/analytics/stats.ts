@@ -84,21 +84,37 @@ export async function neuralStats(ctx: EngineContext, scope: Scope, runIds: numb
   return rows.map(toNeuralStat);
 }
 
+/**
+ * Answers naming each competitor per update. `perNetwork` false sums over the selected networks
+ * in SQL (neural_id 0): six times fewer rows to carry into JavaScript for the period charts.
+ */
 export async function competitorStats(
   ctx: EngineContext,
   scope: Scope,
   runIds: number[],
+  perNetwork = true,
 ): Promise<CompetitorStat[]> {
   const neuralIds = scope.neurals.map((n) => n.id);
   if (!runIds.length || !neuralIds.length) return [];
   if (scope.allPrompts) {
-    return ctx.db
+    if (perNetwork) {
+      return ctx.db
+        .selectFrom('agg_update_competitor')
+        .select(['run_id', 'neural_id', 'competitor_id', 'mentions'])
+        .where('project_id', '=', scope.project.id)
+        .where('run_id', 'in', runIds)
+        .where('neural_id', 'in', neuralIds)
+        .execute();
+    }
+    const rows = await ctx.db
       .selectFrom('agg_update_competitor')
-      .select(['run_id', 'neural_id', 'competitor_id', 'mentions'])
+      .select(['run_id', 'competitor_id', sql<number>`sum(mentions)`.as('mentions')])
       .where('project_id', '=', scope.project.id)
       .where('run_id', 'in', runIds)
       .where('neural_id', 'in', neuralIds)
+      .groupBy(['run_id', 'competitor_id'])
       .execute();
+    return rows.map((r) => ({ ...r, neural_id: 0, mentions: Number(r.mentions) }));
   }
   if (!scope.prompts.length) return [];
   const rows = await ctx.db
@@ -115,9 +131,22 @@ export async function competitorStats(
     .where('answers.prompt_id', 'in', ids(scope))
     .groupBy(['answers.run_id', 'answers.neural_id', 'ac.competitor_id'])
     .execute();
-  return rows.map((r) => ({ ...r, mentions: Number(r.mentions) }));
+  const out = rows.map((r) => ({ ...r, mentions: Number(r.mentions) }));
+  return perNetwork ? out : sumOverNetworks(out);
 }
 
+function sumOverNetworks(rows: CompetitorStat[]): CompetitorStat[] {
+  const map = new Map<string, CompetitorStat>();
+  for (const r of rows) {
+    const key = `${r.run_id}|${r.competitor_id}`;
+    const hit = map.get(key);
+    if (hit) hit.mentions += r.mentions;
+    else map.set(key, { ...r, neural_id: 0 });
+  }
+  return [...map.values()];
+}
+
+/** Citations per update and domain, summed over the selected networks (neural_id 0). */
 export async function domainStats(
   ctx: EngineContext,
   scope: Scope,
@@ -127,28 +156,35 @@ export async function domainStats(
   const neuralIds = scope.neurals.map((n) => n.id);
   if (!runIds.length || !neuralIds.length) return [];
   if (scope.allPrompts && !mention) {
-    return ctx.db
+    const rows = await ctx.db
       .selectFrom('agg_update_domain')
-      .select(['run_id', 'neural_id', 'domain', 'citations'])
+      .select(['run_id', 'domain', sql<number>`sum(citations)`.as('citations')])
       .where('project_id', '=', scope.project.id)
       .where('run_id', 'in', runIds)
       .where('neural_id', 'in', neuralIds)
+      .groupBy(['run_id', 'domain'])
       .execute();
+    return rows.map((r) => ({ ...r, neural_id: 0, citations: Number(r.citations) }));
   }
   if (!scope.prompts.length) return [];
   const rows = await ctx.db
     .selectFrom('answers')
     .innerJoin('answer_urls as u', 'u.answer_id', 'answers.id')
-    .select((eb) => ['answers.run_id', 'answers.neural_id', 'u.domain', eb.fn.countAll<number>().as('citations')])
+    .select((eb) => [
+      'answers.run_id',
+      'answers.neural_id',
+      'u.domain',
+      eb.fn.countAll<number>().as('citations'),
+    ])
     .where('answers.run_id', 'in', runIds)
     .where('answers.neural_id', 'in', neuralIds)
     .$if(!scope.allPrompts, (q) => q.where('answers.prompt_id', 'in', ids(scope)))
     .$if(mention === 'has', (q) => q.where('answers.mention', '=', 1))
     .$if(mention === 'not', (q) => q.where('answers.mention', '=', 0))
     .$if(mention === 'has_source', (q) => q.where('answers.site_mentioned', '=', 1))
-    .groupBy(['answers.run_id', 'answers.neural_id', 'u.domain'])
+    .groupBy(['answers.run_id', 'u.domain'])
     .execute();
-  return rows.map((r) => ({ ...r, citations: Number(r.citations) }));
+  return rows.map((r) => ({ ...r, neural_id: 0, citations: Number(r.citations) }));
 }
 
 /** SQLite sums are null over no rows and may come back as bigint-free numbers: normalise. */
@@ -176,7 +212,15 @@ export const pct = (part: number, whole: number) => (whole > 0 ? round2((100 * p
 
 /** Sums stats rows of one update (over the selected networks). */
 export function sumNeuralStats(rows: NeuralStat[]): Omit<NeuralStat, 'run_id' | 'neural_id'> {
-  const total = { answers: 0, with_data: 0, mentions: 0, positive: 0, neutral: 0, negative: 0, site_mentions: 0 };
+  const total = {
+    answers: 0,
+    with_data: 0,
+    mentions: 0,
+    positive: 0,
+    neutral: 0,
+    negative: 0,
+    site_mentions: 0,
+  };
   for (const r of rows) {
     total.answers += Number(r.answers);
     total.with_data += Number(r.with_data);

@@ -2,8 +2,23 @@ import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
 import type { Query } from '../http/query';
 import { isoMicro } from '../../../src-shared/time';
-import { baseFiltersEcho, scopeFor, type FilterInput, type NeuralInfo, type PromptInfo, type Scope } from './filters';
-import { brandAt, brandMetrics, competitorRows, currentRows, OWN_ID, publicRow, type BrandMetrics } from './competitors';
+import {
+  baseFiltersEcho,
+  scopeFor,
+  type FilterInput,
+  type NeuralInfo,
+  type PromptInfo,
+  type Scope,
+} from './filters';
+import {
+  brandAt,
+  brandMetrics,
+  competitorRows,
+  currentRows,
+  OWN_ID,
+  publicRow,
+  type BrandMetrics,
+} from './competitors';
 import { counted, groupBy, pct, round2, sumNeuralStats, type NeuralStat } from './stats';
 import {
   bestPosition,
@@ -65,7 +80,9 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
         tone_chart: toneChart(m, scope),
         group_visibility_chart: await groupVisibility(ctx, scope),
         site_visibility_curve: project.domain
-          ? curves(scope, m, sourceNeurals, (s) => ({ y: pct(s.site_mentions, counted(s, scope.countEmpty)) }))
+          ? curves(scope, m, sourceNeurals, (s) => ({
+              y: pct(s.site_mentions, counted(s, scope.countEmpty)),
+            }))
           : [],
         visibility: curves(scope, m, scope.neurals, (s) => ({
           y: s.mentions,
@@ -106,10 +123,19 @@ function curves(scope: Scope, m: BrandMetrics, neurals: NeuralInfo[], point: (s:
     sumNeuralStats([...(m.neural.get(runId)?.values() ?? [])].filter((s) => nids.includes(s.neural_id)));
   const series = (label: object, nids: number[]) => ({
     label,
-    data: scope.updates.map((u) => ({ x: x(u), ...point({ run_id: u.id, neural_id: 0, ...statsOf(u.id, nids) }) })),
+    data: scope.updates.map((u) => ({
+      x: x(u),
+      ...point({ run_id: u.id, neural_id: 0, ...statsOf(u.id, nids) }),
+    })),
   });
   const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
-  if (neurals.length > 1) out.unshift(series(ALL_LABEL, neurals.map((n) => n.id)));
+  if (neurals.length > 1)
+    out.unshift(
+      series(
+        ALL_LABEL,
+        neurals.map((n) => n.id),
+      ),
+    );
   return out;
 }
 
@@ -133,10 +159,18 @@ function shareOfVoice(m: BrandMetrics, project: ProjectRow) {
     .filter((c) => totalMentions(c.id) > 0)
     .sort(
       (a, b) =>
-        lastMentions(b.id) - lastMentions(a.id) || totalMentions(b.id) - totalMentions(a.id) || a.name.localeCompare(b.name),
+        lastMentions(b.id) - lastMentions(a.id) ||
+        totalMentions(b.id) - totalMentions(a.id) ||
+        a.name.localeCompare(b.name),
     )
     .slice(0, TOP_COMPETITORS);
-  const series = (id: number | string, label: string, type: string, grayscale: boolean, y: (runId: number) => number) => ({
+  const series = (
+    id: number | string,
+    label: string,
+    type: string,
+    grayscale: boolean,
+    y: (runId: number) => number,
+  ) => ({
     id,
     label,
     type,
@@ -177,8 +211,17 @@ async function groupVisibility(ctx: EngineContext, scope: Scope) {
   const facts = await runFacts(ctx, scope, [last.id]);
   const inScope = new Set(scope.prompts.map((p) => p.id));
   return favourites.map((g) => {
-    const members = new Set(links.filter((l) => l.group_id === g.id && inScope.has(l.prompt_id)).map((l) => l.prompt_id));
-    return { slug: g.name, value: visibilityOf(facts.filter((f) => members.has(f.prompt_id)), scope.countEmpty) ?? 0 };
+    const members = new Set(
+      links.filter((l) => l.group_id === g.id && inScope.has(l.prompt_id)).map((l) => l.prompt_id),
+    );
+    return {
+      slug: g.name,
+      value:
+        visibilityOf(
+          facts.filter((f) => members.has(f.prompt_id)),
+          scope.countEmpty,
+        ) ?? 0,
+    };
   });
 }
 
@@ -195,7 +238,11 @@ async function topPromptsOf(ctx: EngineContext, scope: Scope) {
       return { prompt: p.value, visibility: v.last, dynamic: round2(v.last - v.prev), id: p.id };
     })
     .filter((i): i is NonNullable<typeof i> => i !== null);
-  const strip = ({ prompt, visibility, dynamic }: (typeof items)[number]) => ({ prompt, visibility, dynamic });
+  const strip = ({ prompt, visibility, dynamic }: (typeof items)[number]) => ({
+    prompt,
+    visibility,
+    dynamic,
+  });
   const up = items
     .filter((i) => i.dynamic > 0)
     .sort((a, b) => b.dynamic - a.dynamic || a.id - b.id)
@@ -206,14 +253,17 @@ async function topPromptsOf(ctx: EngineContext, scope: Scope) {
     .sort((a, b) => a.dynamic - b.dynamic || a.id - b.id)
     .slice(0, TOP_PROMPTS)
     .map(strip);
-  return { up, down, up_reason: up.length ? null : 'no_growth', down_reason: down.length ? null : 'no_decline' };
+  return {
+    up,
+    down,
+    up_reason: up.length ? null : 'no_growth',
+    down_reason: down.length ? null : 'no_decline',
+  };
 }
 
 /** Top prompts by frequency (then by id): the rows of both position histories. */
 export function topByFrequency(prompts: PromptInfo[], n: number): PromptInfo[] {
-  return [...prompts]
-    .sort((a, b) => (b.frequency ?? -1) - (a.frequency ?? -1) || a.id - b.id)
-    .slice(0, n);
+  return [...prompts].sort((a, b) => (b.frequency ?? -1) - (a.frequency ?? -1) || a.id - b.id).slice(0, n);
 }
 
 /** A history cell of the brand (the shape of answers/history). */
@@ -250,16 +300,23 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
     }
     return out;
   };
+  const byRun = groupBy(cells, (c) => c.run_id);
   const chart = (neurals: NeuralInfo[], y: (list: Cell[]) => number) => {
     const series = (label: object, nids: number[]) => ({
       label,
       data: scope.updates.map((u) => ({
         x: x(u),
-        y: y(cells.filter((c) => c.run_id === u.id && nids.includes(c.neural_id))),
+        y: y((byRun.get(u.id) ?? []).filter((c) => nids.includes(c.neural_id))),
       })),
     });
     const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
-    if (neurals.length > 1) out.unshift(series(ALL_LABEL, neurals.map((n) => n.id)));
+    if (neurals.length > 1)
+      out.unshift(
+        series(
+          ALL_LABEL,
+          neurals.map((n) => n.id),
+        ),
+      );
     return out;
   };
 
@@ -269,7 +326,11 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
       neurals: scope.neurals.map(neuralRef),
       data: prompts.map((p) => {
         const list = byPrompt.get(p.id) ?? [];
-        const at = (runId: number | undefined) => visibilityOf(list.filter((c) => c.run_id === runId), scope.countEmpty);
+        const at = (runId: number | undefined) =>
+          visibilityOf(
+            list.filter((c) => c.run_id === runId),
+            scope.countEmpty,
+          );
         return {
           prompt: { id: p.id, value: p.value, groups: p.groups },
           positions_by_date: grid(list, scope.neurals, brandCell),
@@ -281,7 +342,11 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
   };
 
   const siteBest = (list: Cell[], runId: number | undefined) =>
-    bestPosition(list.filter((c) => c.run_id === runId && sourceNeurals.some((n) => n.id === c.neural_id)).map((c) => c.site_position));
+    bestPosition(
+      list
+        .filter((c) => c.run_id === runId && sourceNeurals.some((n) => n.id === c.neural_id))
+        .map((c) => c.site_position),
+    );
   const site = {
     tableData: {
       dates,
@@ -290,7 +355,10 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
         const list = byPrompt.get(p.id) ?? [];
         return {
           prompt: { id: p.id, value: p.value },
-          positions_by_date: grid(list, sourceNeurals, (c) => ({ mentioned: c.site_mentioned === 1, position: c.site_position })),
+          positions_by_date: grid(list, sourceNeurals, (c) => ({
+            mentioned: c.site_mentioned === 1,
+            position: c.site_position,
+          })),
           dynamics: prev ? positionDynamic(siteBest(list, prev.id), siteBest(list, last?.id)) : 'not_changed',
         };
       }),

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { api, currentTransport } from '../api/client';
+import { api, ApiError, currentTransport } from '../api/client';
+import { isDesktop, savePdf } from '../api/app-shell';
 import type {
   ReportBlockDefinition,
   ReportListItem,
@@ -98,6 +99,7 @@ export const useReportsStore = defineStore('reports', () => {
   /** Asks for the PDF; repeats while it is being printed; then fetches and saves the file. */
   async function download(project: number, id: number, save: (blob: Blob, file: string) => void) {
     pdf.value = { ...pdf.value, [id]: { state: 'preparing' } };
+    if (isDesktop()) return saveOnDesktop(project, id);
     try {
       const answer = await api.request('GET /api/projects/{project}/reports/{report}/download', {
         params: { project, report: id },
@@ -115,6 +117,17 @@ export const useReportsStore = defineStore('reports', () => {
         ...pdf.value,
         [id]: { state: 'error', message: e instanceof Error ? e.message : String(e) },
       };
+    }
+  }
+
+  /** On the desktop the main process fetches the PDF and shows the save dialog. */
+  async function saveOnDesktop(project: number, id: number) {
+    try {
+      await savePdf({ project_id: project, report_id: id });
+      pdf.value = { ...pdf.value, [id]: { state: 'ready' } };
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) later(() => void saveOnDesktop(project, id));
+      else pdf.value = { ...pdf.value, [id]: { state: 'error', message: e instanceof Error ? e.message : String(e) } };
     }
   }
 

@@ -86,7 +86,8 @@ export const useRunsStore = defineStore('runs', () => {
         const outcome: RunOutcome =
           parse.last_completed_at && parse.last_completed_at !== before ? 'finished' : 'failed';
         completedBefore.delete(projectId);
-        if (outcome === 'finished') finished.value = { ...finished.value, [projectId]: (finished.value[projectId] ?? 0) + 1 };
+        if (outcome === 'finished')
+          finished.value = { ...finished.value, [projectId]: (finished.value[projectId] ?? 0) + 1 };
         notices.value = [...notices.value, { projectId, name, outcome }];
         return;
       }

@@ -18,7 +18,12 @@ describe('GET /api/projects/{project}/answers/visibility', () => {
     const res = await t.api.get(tab(f, 'visibility'));
     expect(res.status).toBe(200);
     const body = res.body;
-    expect(body.project).toEqual({ id: f.project.id, name: 'Acme project', brand: 'Acme', domain: 'acme.com' });
+    expect(body.project).toEqual({
+      id: f.project.id,
+      name: 'Acme project',
+      brand: 'Acme',
+      domain: 'acme.com',
+    });
     expect(body.filters).toEqual({
       dates: ['2026-11-01', '2026-11-08'],
       neurals: [f.gpt, f.ppx],
@@ -30,14 +35,27 @@ describe('GET /api/projects/{project}/answers/visibility', () => {
       sortField: null,
       sortOrder: null,
     });
-    expect([body.total_prompts, body.total_mentions, body.has_more, body.next_cursor]).toEqual([3, 4, false, null]);
-    expect(body.tableData).toMatchObject({ has_answer: true, total_prompts: 3, total_mentions: 4, has_more: false, next_cursor: null });
-    // p1: 1 of 2 → 2 of 2; p2: 1 of 1 (the other had no data) → 1 of 2; p3: 1 of 2 → 1 of 2
-    expect(body.tableData.rows.map((r: any) => [r.prompt.id, r.prompt.visibility, r.prompt.dynamic])).toEqual([
-      [f.p1, 100, 'up'],
-      [f.p2, 50, 'down'],
-      [f.p3, 50, 'not_changed'],
+    expect([body.total_prompts, body.total_mentions, body.has_more, body.next_cursor]).toEqual([
+      3,
+      4,
+      false,
+      null,
     ]);
+    expect(body.tableData).toMatchObject({
+      has_answer: true,
+      total_prompts: 3,
+      total_mentions: 4,
+      has_more: false,
+      next_cursor: null,
+    });
+    // p1: 1 of 2 → 2 of 2; p2: 1 of 1 (the other had no data) → 1 of 2; p3: 1 of 2 → 1 of 2
+    expect(body.tableData.rows.map((r: any) => [r.prompt.id, r.prompt.visibility, r.prompt.dynamic])).toEqual(
+      [
+        [f.p1, 100, 'up'],
+        [f.p2, 50, 'down'],
+        [f.p3, 50, 'not_changed'],
+      ],
+    );
     const p1 = body.tableData.rows[0];
     expect(p1.prompt).toEqual({
       id: f.p1,
@@ -64,7 +82,14 @@ describe('GET /api/projects/{project}/answers/visibility', () => {
       update_id: f.run2,
     });
     expect(p1.data[1]).toMatchObject({
-      urls: [{ url: 'https://www.acme.com/b', domain: 'acme.com', position: 1, favicon: 'https://acme.com/favicon.ico' }],
+      urls: [
+        {
+          url: 'https://www.acme.com/b',
+          domain: 'acme.com',
+          position: 1,
+          favicon: 'https://acme.com/favicon.ico',
+        },
+      ],
       site_mentioned: true,
       site_position: 1,
     });
@@ -113,16 +138,29 @@ describe('GET /api/projects/{project}/answers/visibility', () => {
     const row = (await t.api.get(`/api/projects/${p.id}/answers/visibility`)).body.tableData.rows[0].data[0];
     expect(row.urls).toHaveLength(15);
     expect(row.urls.map((u: any) => u.position)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
-    expect(row.urls[0]).toEqual({ url: urls[0], domain: 'site1.example', position: 1, favicon: 'https://site1.example/favicon.ico' });
+    expect(row.urls[0]).toEqual({
+      url: urls[0],
+      domain: 'site1.example',
+      position: 1,
+      favicon: 'https://site1.example/favicon.ico',
+    });
   });
 });
 
 describe('answers pagination', () => {
   async function sevenPrompts() {
     const ctx = t.engine.ctx;
-    const p = await seedProject(ctx, { neurals: ['chatgpt'], prompts: Array.from({ length: 7 }, (_, i) => `prompt ${i + 1}`) });
+    const p = await seedProject(ctx, {
+      neurals: ['chatgpt'],
+      prompts: Array.from({ length: 7 }, (_, i) => `prompt ${i + 1}`),
+    });
     // the brand is named in prompts 1, 3, 5, 7
-    await seedUpdate(ctx, p, '2026-11-01', p.prompts.map((id, i) => ans(id, p.neural.chatgpt, { brandAt: i % 2 === 0 ? 1 : null })));
+    await seedUpdate(
+      ctx,
+      p,
+      '2026-11-01',
+      p.prompts.map((id, i) => ans(id, p.neural.chatgpt, { brandAt: i % 2 === 0 ? 1 : null })),
+    );
     return p;
   }
 
@@ -162,7 +200,9 @@ describe('answers pagination', () => {
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({ cursor: [expect.any(String)] });
     }
-    expect((await t.api.get(url, { per_page: 3, cursor: first.next_cursor, mention: 'has' })).status).toBe(422);
+    expect((await t.api.get(url, { per_page: 3, cursor: first.next_cursor, mention: 'has' })).status).toBe(
+      422,
+    );
     expect((await t.api.get(url, { per_page: 201 })).body.errors).toEqual({ per_page: [expect.any(String)] });
     expect((await t.api.get(url, { per_page: 0 })).status).toBe(422);
     expect((await t.api.get(url, { per_page: 200 })).body.tableData.rows).toHaveLength(7);
@@ -177,7 +217,13 @@ describe('GET /api/projects/{project}/answers/history', () => {
     expect(body.tableData.dates).toEqual(['2026-11-01', '2026-11-08']);
     expect(body.tableData.neurals.map((n: any) => n.id)).toEqual([f.gpt, f.ppx]);
     const [p1, p2] = body.tableData.data;
-    expect(p1.prompt).toEqual({ id: f.p1, value: 'best crm tools', groups: ['G1'], visibility: 100, frequency: 100 });
+    expect(p1.prompt).toEqual({
+      id: f.p1,
+      value: 'best crm tools',
+      groups: ['G1'],
+      visibility: 100,
+      frequency: 100,
+    });
     expect(p1.positions_by_date['2026-11-01'][f.gpt]).toEqual({
       mention: 1,
       mention_position: 1,
@@ -203,7 +249,12 @@ describe('GET /api/projects/{project}/answers/comparison', () => {
   it('compares the last two updates of the first network by brand position', async () => {
     const f = await seedFixture(t.engine.ctx);
     const body = (await t.api.get(tab(f, 'comparison'))).body;
-    expect(body.tableData).toMatchObject({ date1: '2026-11-01', date2: '2026-11-08', total_prompts: 3, total_mentions: 2 });
+    expect(body.tableData).toMatchObject({
+      date1: '2026-11-01',
+      date2: '2026-11-08',
+      total_prompts: 3,
+      total_mentions: 2,
+    });
     expect(body.tableData.neural.id).toBe(f.gpt);
     // p1 #1 → #2 (dropped), p2 #2 → gone, p3 none → #1 (appeared)
     expect(body.tableData.rows.map((r: any) => r.prompt.dynamic)).toEqual(['down', 'down', 'up']);
@@ -218,8 +269,18 @@ describe('GET /api/projects/{project}/answers/comparison', () => {
       site_mentioned: true,
       site_position: 1,
       urls: [
-        { url: 'https://acme.com/a', domain: 'acme.com', position: 1, favicon: 'https://acme.com/favicon.ico' },
-        { url: 'https://en.wikipedia.org/wiki/CRM', domain: 'en.wikipedia.org', position: 2, favicon: 'https://en.wikipedia.org/favicon.ico' },
+        {
+          url: 'https://acme.com/a',
+          domain: 'acme.com',
+          position: 1,
+          favicon: 'https://acme.com/favicon.ico',
+        },
+        {
+          url: 'https://en.wikipedia.org/wiki/CRM',
+          domain: 'en.wikipedia.org',
+          position: 2,
+          favicon: 'https://en.wikipedia.org/favicon.ico',
+        },
       ],
     });
     expect(body.chartData).toEqual([]);
@@ -227,7 +288,8 @@ describe('GET /api/projects/{project}/answers/comparison', () => {
 
   it('snaps each date to the latest update not later than it, and filters presence after', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const q = (query: Record<string, any>) => t.api.get(tab(f, 'comparison'), { neural: f.ppx, date1: '2026-11-05', date2: '30.11.2026', ...query });
+    const q = (query: Record<string, any>) =>
+      t.api.get(tab(f, 'comparison'), { neural: f.ppx, date1: '2026-11-05', date2: '30.11.2026', ...query });
     const body = (await q({})).body;
     expect([body.tableData.date1, body.tableData.date2]).toEqual(['2026-11-01', '2026-11-08']);
     // perplexity: p1 none → #1, p2 no data → #1, p3 #1 → none
@@ -236,7 +298,9 @@ describe('GET /api/projects/{project}/answers/comparison', () => {
     const has = (await q({ presence: 'brand_has' })).body;
     expect(has.tableData.rows.map((r: any) => r.prompt.id)).toEqual([f.p1, f.p2]);
     expect([has.total_prompts, has.total_mentions]).toEqual([2, 2]);
-    expect((await q({ presence: 'site_has' })).body.tableData.rows.map((r: any) => r.prompt.id)).toEqual([f.p1]);
+    expect((await q({ presence: 'site_has' })).body.tableData.rows.map((r: any) => r.prompt.id)).toEqual([
+      f.p1,
+    ]);
     expect((await q({ presence: 'site_not' })).body.total_prompts).toBe(2);
     const early = (await q({ date1: '2026-10-01' })).body;
     expect(early.tableData.date1).toBeNull();

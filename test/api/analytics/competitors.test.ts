@@ -11,13 +11,25 @@ afterEach(() => t.close());
 
 const url = (f: Fixture) => `/api/projects/${f.project.id}/competitors`;
 const idOf = async (projectId: number, name: string) =>
-  (await t.engine.ctx.db.selectFrom('competitors').select('id').where('project_id', '=', projectId).where('name', '=', name).executeTakeFirstOrThrow()).id;
+  (
+    await t.engine.ctx.db
+      .selectFrom('competitors')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).id;
 
 describe('GET /api/projects/{project}/competitors', () => {
   it('gives the table with the own brand row, excluded competitors and Russian type labels', async () => {
     const f = await seedFixture(t.engine.ctx);
     const body = (await t.api.get(url(f))).body;
-    expect(body.types).toEqual({ key: 'Ключевой', direct: 'Прямой', indirect: 'Косвенный', hidden: 'Скрытый' });
+    expect(body.types).toEqual({
+      key: 'Ключевой',
+      direct: 'Прямой',
+      indirect: 'Косвенный',
+      hidden: 'Скрытый',
+    });
     expect(body.filters).toEqual({
       dates: ['2026-11-01', '2026-11-08'],
       neurals: [f.gpt, f.ppx],
@@ -67,7 +79,9 @@ describe('GET /api/projects/{project}/competitors', () => {
         mentions: 0,
       }),
     ]);
-    expect(body.data.chartData.visibility.map((s: any) => [s.label, s.type, s.data.map((p: any) => p.y)])).toEqual([
+    expect(
+      body.data.chartData.visibility.map((s: any) => [s.label, s.type, s.data.map((p: any) => p.y)]),
+    ).toEqual([
       ['Acme', 'own', [60, 66.67]],
       ['Initech', 'direct', [20, 33.33]],
       ['Globex', 'direct', [60, 16.67]],
@@ -109,7 +123,13 @@ describe('GET /api/projects/{project}/competitors', () => {
     ]);
     const radar = (await t.api.get(`/api/projects/${p.id}/competitors`)).body.data.radarChartData;
     expect(radar.visibility.labels).toHaveLength(3);
-    expect(radar.visibility.datasets.map((d: any) => [d.label, d.competitor_id === 'own' ? 'own' : d.type, d.data])).toEqual([
+    expect(
+      radar.visibility.datasets.map((d: any) => [
+        d.label,
+        d.competitor_id === 'own' ? 'own' : d.type,
+        d.data,
+      ]),
+    ).toEqual([
       ['Acme', 'own', [100, 0, 100]],
       ['Globex', 'direct', [100, 100, 0]],
     ]);
@@ -147,7 +167,9 @@ describe('competitor curation', () => {
       ['Globex Corp', 60, 50],
     ]);
 
-    const split = await t.api.post(`${base}/${globex}/split`, { member_ids: [merged.body.data.members[1].id] });
+    const split = await t.api.post(`${base}/${globex}/split`, {
+      member_ids: [merged.body.data.members[1].id],
+    });
     expect(split.body.data.members.map((m: any) => m.name)).toEqual(['Globex']);
     rows = (await t.api.get(url(f))).body.data.tableData;
     expect(rows.map((r: any) => [r.competitor.name, r.visibility.first, r.visibility.last])).toEqual([
@@ -161,7 +183,10 @@ describe('competitor curation', () => {
     expect(rows.map((r: any) => r.competitor.name)).toEqual(['Acme', 'Initech']);
 
     const viewer = await t.otherUser();
-    await t.engine.ctx.db.insertInto('project_shares').values({ project_id: f.project.id, user_id: viewer.id, role: 'viewer' }).execute();
+    await t.engine.ctx.db
+      .insertInto('project_shares')
+      .values({ project_id: f.project.id, user_id: viewer.id, role: 'viewer' })
+      .execute();
     expect((await viewer.api.patch(`${base}/${globex}`, { type: 'key' })).status).toBe(403);
     expect((await t.api.patch(`${base}/999999`, { type: 'key' })).status).toBe(404);
   });

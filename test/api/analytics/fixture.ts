@@ -33,7 +33,10 @@ export interface Fixture {
   superseded: number;
 }
 
-export async function seedFixture(ctx: EngineContext, options: { countEmptyAnswers?: boolean } = {}): Promise<Fixture> {
+export async function seedFixture(
+  ctx: EngineContext,
+  options: { countEmptyAnswers?: boolean } = {},
+): Promise<Fixture> {
   const project = await seedProject(ctx, {
     countEmptyAnswers: options.countEmptyAnswers,
     neurals: ['chatgpt', 'perplexity'],
@@ -48,7 +51,12 @@ export async function seedFixture(ctx: EngineContext, options: { countEmptyAnswe
   const gpt = project.neural.chatgpt;
   const ppx = project.neural.perplexity;
   const run1 = await seedUpdate(ctx, project, '2026-11-01', [
-    ans(p1, gpt, { brandAt: 1, tone: 'positive', competitors: ['Globex'], urls: ['https://acme.com/a', 'https://en.wikipedia.org/wiki/CRM'] }),
+    ans(p1, gpt, {
+      brandAt: 1,
+      tone: 'positive',
+      competitors: ['Globex'],
+      urls: ['https://acme.com/a', 'https://en.wikipedia.org/wiki/CRM'],
+    }),
     ans(p1, ppx, { competitors: ['Globex', 'Initech'] }),
     ans(p2, gpt, { brandAt: 2, tone: 'neutral', competitors: ['Globex'] }),
     ans(p2, ppx, { hasData: false }),
@@ -64,7 +72,12 @@ export async function seedFixture(ctx: EngineContext, options: { countEmptyAnswe
   );
   const run2 = await seedUpdate(ctx, project, '2026-11-08', [
     ans(p1, gpt, { brandAt: 2, tone: 'positive', competitors: ['Globex'] }),
-    ans(p1, ppx, { brandAt: 1, tone: 'positive', competitors: ['Initech'], urls: ['https://www.acme.com/b'] }),
+    ans(p1, ppx, {
+      brandAt: 1,
+      tone: 'positive',
+      competitors: ['Initech'],
+      urls: ['https://www.acme.com/b'],
+    }),
     ans(p2, gpt, { competitors: ['Initech'] }),
     ans(p2, ppx, { brandAt: 1, tone: 'neutral', competitors: ['Hooli'] }),
     ans(p3, gpt, { brandAt: 1, tone: 'negative' }),

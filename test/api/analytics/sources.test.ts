@@ -14,7 +14,10 @@ const list = (f: Fixture) => `/api/projects/${f.project.id}/sources/list`;
 async function twelveDomains() {
   const ctx = t.engine.ctx;
   const p = await seedProject(ctx, { neurals: ['perplexity', { name: 'deepseek', sources: false }] });
-  const urls = Array.from({ length: 12 }, (_, i) => `https://site${String(i + 1).padStart(2, '0')}.example/a`);
+  const urls = Array.from(
+    { length: 12 },
+    (_, i) => `https://site${String(i + 1).padStart(2, '0')}.example/a`,
+  );
   await seedUpdate(ctx, p, '2026-11-01', [
     ans(p.prompts[0], p.neural.perplexity, { urls: [...urls, 'https://site01.example/b'] }),
     ans(p.prompts[0], p.neural.deepseek, { urls: ['https://ignored.example/x'] }),
@@ -31,7 +34,12 @@ describe('GET /api/projects/{project}/sources/list', () => {
         domain: 'acme.com',
         favicon: 'https://acme.com/favicon.ico',
         sources_count: 1,
-        dominant_type: { value: 'own', label: 'Собственный сайт', description: expect.any(String), icon: expect.any(String) },
+        dominant_type: {
+          value: 'own',
+          label: 'Собственный сайт',
+          description: expect.any(String),
+          icon: expect.any(String),
+        },
         is_admin_forced: false,
         prompts_count: 1,
         prompts: [{ id: f.p1, value: 'best crm tools' }],
@@ -54,7 +62,14 @@ describe('GET /api/projects/{project}/sources/list', () => {
       },
     ]);
     // both Wikipedia hosts were cited at the first update only
-    expect(body.excludedTableData.map((r: any) => [r.domain, r.dominant_type.value, r.is_admin_forced, r.frequency])).toEqual([
+    expect(
+      body.excludedTableData.map((r: any) => [
+        r.domain,
+        r.dominant_type.value,
+        r.is_admin_forced,
+        r.frequency,
+      ]),
+    ).toEqual([
       ['en.wikipedia.org', 'reference', true, { first: 1, last: 0, delta: -1 }],
       ['ru.wikipedia.org', 'reference', true, { first: 1, last: 0, delta: -1 }],
     ]);
@@ -64,7 +79,16 @@ describe('GET /api/projects/{project}/sources/list', () => {
       ['own', [33.33, 100]],
       ['reference', [66.67, 0]],
     ]);
-    expect(body.domainChartData).toEqual([{ id: 'acme.com', label: 'acme.com', data: [{ x: '01.11.2026', y: 1 }, { x: '08.11.2026', y: 1 }] }]);
+    expect(body.domainChartData).toEqual([
+      {
+        id: 'acme.com',
+        label: 'acme.com',
+        data: [
+          { x: '01.11.2026', y: 1 },
+          { x: '08.11.2026', y: 1 },
+        ],
+      },
+    ]);
     expect([body.page, body.per_page, body.has_more]).toEqual([1, 20, false]);
     const own = (await t.api.get(list(f), { urls_mode: 'external' })).body;
     expect(own.tableData).toEqual([]);
@@ -87,7 +111,10 @@ describe('GET /api/projects/{project}/sources/list', () => {
       seen.push(...body.tableData.map((r: any) => r.domain));
     }
     // site01 is cited twice, the rest once; the network without sources is left out
-    expect(seen).toEqual(['site01.example', ...Array.from({ length: 11 }, (_, i) => `site${String(i + 2).padStart(2, '0')}.example`)]);
+    expect(seen).toEqual([
+      'site01.example',
+      ...Array.from({ length: 11 }, (_, i) => `site${String(i + 2).padStart(2, '0')}.example`),
+    ]);
     const first = (await t.api.get(url, { per_page: 5 })).body;
     expect(first.pagination[2].url).toContain('page=2');
     expect(first.pagination[0].url).toBeNull();
@@ -98,18 +125,28 @@ describe('GET /api/projects/{project}/sources/list', () => {
     }
     const capped = (await t.api.get(url, { urls_count: 3 })).body;
     expect(capped.tableData.reduce((n: number, r: any) => n + r.urls.length, 0)).toBe(3);
-    expect(capped.tableData[0].urls.map((u: any) => u.source.url)).toEqual(['https://site01.example/a', 'https://site01.example/b']);
+    expect(capped.tableData[0].urls.map((u: any) => u.source.url)).toEqual([
+      'https://site01.example/a',
+      'https://site01.example/b',
+    ]);
   });
 
   it('lets the user set the type of a domain, but not of a dictionary domain', async () => {
     const p = await twelveDomains();
-    const put = (body: unknown) => t.api.request('PUT', `/api/projects/${p.id}/sources/domain-type`, { body });
+    const put = (body: unknown) =>
+      t.api.request('PUT', `/api/projects/${p.id}/sources/domain-type`, { body });
     const res = await put({ domain: 'https://www.site02.example/', type: 'media' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ domain: 'site02.example', type: { value: 'media', label: 'СМИ' }, is_admin_forced: false });
+    expect(res.body.data).toEqual({
+      domain: 'site02.example',
+      type: { value: 'media', label: 'СМИ' },
+      is_admin_forced: false,
+    });
     const rows = (await t.api.get(`/api/projects/${p.id}/sources/list`)).body.tableData;
     expect(rows.find((r: any) => r.domain === 'site02.example').dominant_type.value).toBe('media');
-    expect((await put({ domain: 'ru.wikipedia.org', type: 'media' })).body.errors).toEqual({ domain: [expect.any(String)] });
+    expect((await put({ domain: 'ru.wikipedia.org', type: 'media' })).body.errors).toEqual({
+      domain: [expect.any(String)],
+    });
     expect((await put({ domain: 'x.example', type: 'weird' })).status).toBe(422);
   });
 });
@@ -120,13 +157,18 @@ describe('GET /api/projects/{project}/sources (deprecated)', () => {
     const res = await t.api.get(`/api/projects/${f.project.id}/sources`);
     expect(res.status).toBe(200);
     expect(res.headers.get('deprecation')).toBe('true');
-    expect(res.headers.get('link')).toContain(`</api/projects/${f.project.id}/sources/list>; rel="successor-version"`);
+    expect(res.headers.get('link')).toContain(
+      `</api/projects/${f.project.id}/sources/list>; rel="successor-version"`,
+    );
     expect(res.body.deprecation.successors).toContain(`/api/projects/${f.project.id}/sources/list`);
     const current = (await t.api.get(list(f))).body;
     expect(res.body.data.sources.tableData).toEqual(current.tableData);
     expect(res.body.data.sources.chartData).toEqual(current.chartData);
     const history = (await t.api.get(`/api/projects/${f.project.id}/answers/sources-history`)).body;
     expect(res.body.data.history.tableData).toEqual(history.tableData);
-    expect(res.body.data.visibility.tableData[0].data[1]).toMatchObject({ site_mentioned: true, site_position: 1 });
+    expect(res.body.data.visibility.tableData[0].data[1]).toMatchObject({
+      site_mentioned: true,
+      site_position: 1,
+    });
   });
 });

@@ -19,7 +19,12 @@ describe('GET /api/projects/{project}/summary', () => {
     expect(res.status).toBe(200);
     const curve = res.body.data.updateStats.visibility_curve;
     expect(curve.map((s: any) => s.label.system_name)).toEqual(['all', 'chatgpt', 'perplexity']);
-    expect(curve[0].label).toEqual({ system_name: 'all', display_name: expect.any(String), logo: null, order: -1 });
+    expect(curve[0].label).toEqual({
+      system_name: 'all',
+      display_name: expect.any(String),
+      logo: null,
+      order: -1,
+    });
     // update 1: 3 mentions of 5 answers with data; update 2: 4 of 6
     expect(points(curve[0])).toEqual([
       { x: '01.11.2026', y: 60, z: 3, w: 60 },
@@ -40,8 +45,17 @@ describe('GET /api/projects/{project}/summary', () => {
     expect(res.body.updateDates).toEqual(['2026-11-01', '2026-11-08']);
     expect(res.body.firstUpdateDate).toBe('2026-11-01T12:00:00.000000Z');
     expect(res.body.lastUpdateDate).toBe('2026-11-08T12:00:00.000000Z');
-    expect(res.body.filters).toEqual({ dates: ['2026-11-01', '2026-11-08'], neurals: [f.gpt, f.ppx], groups: [] });
-    expect(res.body.project).toMatchObject({ id: f.project.id, region: 225, language: 'ru', prompts_count: 3 });
+    expect(res.body.filters).toEqual({
+      dates: ['2026-11-01', '2026-11-08'],
+      neurals: [f.gpt, f.ppx],
+      groups: [],
+    });
+    expect(res.body.project).toMatchObject({
+      id: f.project.id,
+      region: 225,
+      language: 'ru',
+      prompts_count: 3,
+    });
     expect(res.body.data.widgets[0]).toEqual({ value: 'visibility', active: true, order: 1 });
   });
 
@@ -65,7 +79,9 @@ describe('GET /api/projects/{project}/summary', () => {
     expect(points(both.data.updateStats.visibility_curve[0]).map((p: any) => p.y)).toEqual([66.67, 75]);
     const range = (await t.api.get(url(f), { dates: ['08.11.2026', '2026-11-30'] })).body;
     expect(range.filters.dates).toEqual(['2026-11-08', '2026-11-30']);
-    expect(points(range.data.updateStats.visibility_curve[0])).toEqual([{ x: '08.11.2026', y: 66.67, z: 4, w: 66.67 }]);
+    expect(points(range.data.updateStats.visibility_curve[0])).toEqual([
+      { x: '08.11.2026', y: 66.67, z: 4, w: 66.67 },
+    ]);
   });
 
   it('gives tone, share of voice, site visibility and top prompts', async () => {
@@ -75,11 +91,56 @@ describe('GET /api/projects/{project}/summary', () => {
     expect(s.tone_chart).toEqual({ positive: 50, neutral: 25, negative: 25 });
     // update 1: own 3, Globex 3, Initech 1, Umbrella 1 (total 8); update 2: own 4, Globex 1, Initech 2 (7; Hooli hidden)
     expect(s.share_of_voice).toEqual([
-      { id: 'own', label: 'Acme', type: 'own', label_meta: { grayscale: false }, data: [{ x: '01.11.2026', y: 37.5 }, { x: '08.11.2026', y: 57.14 }] },
-      { id: expect.any(Number), label: 'Initech', type: 'direct', label_meta: { grayscale: false }, data: [{ x: '01.11.2026', y: 12.5 }, { x: '08.11.2026', y: 28.57 }] },
-      { id: expect.any(Number), label: 'Globex', type: 'direct', label_meta: { grayscale: false }, data: [{ x: '01.11.2026', y: 37.5 }, { x: '08.11.2026', y: 14.29 }] },
-      { id: expect.any(Number), label: 'Umbrella', type: 'direct', label_meta: { grayscale: false }, data: [{ x: '01.11.2026', y: 12.5 }, { x: '08.11.2026', y: 0 }] },
-      { id: 'other', label: expect.any(String), type: 'other', label_meta: { grayscale: true }, data: [{ x: '01.11.2026', y: 0 }, { x: '08.11.2026', y: 0 }] },
+      {
+        id: 'own',
+        label: 'Acme',
+        type: 'own',
+        label_meta: { grayscale: false },
+        data: [
+          { x: '01.11.2026', y: 37.5 },
+          { x: '08.11.2026', y: 57.14 },
+        ],
+      },
+      {
+        id: expect.any(Number),
+        label: 'Initech',
+        type: 'direct',
+        label_meta: { grayscale: false },
+        data: [
+          { x: '01.11.2026', y: 12.5 },
+          { x: '08.11.2026', y: 28.57 },
+        ],
+      },
+      {
+        id: expect.any(Number),
+        label: 'Globex',
+        type: 'direct',
+        label_meta: { grayscale: false },
+        data: [
+          { x: '01.11.2026', y: 37.5 },
+          { x: '08.11.2026', y: 14.29 },
+        ],
+      },
+      {
+        id: expect.any(Number),
+        label: 'Umbrella',
+        type: 'direct',
+        label_meta: { grayscale: false },
+        data: [
+          { x: '01.11.2026', y: 12.5 },
+          { x: '08.11.2026', y: 0 },
+        ],
+      },
+      {
+        id: 'other',
+        label: expect.any(String),
+        type: 'other',
+        label_meta: { grayscale: true },
+        data: [
+          { x: '01.11.2026', y: 0 },
+          { x: '08.11.2026', y: 0 },
+        ],
+      },
     ]);
     // site acme.com: update 1 cited by p1 chatgpt (1 of 5; chatgpt 1 of 3), update 2 by p1 perplexity (1 of 6)
     expect(s.site_visibility_curve.map((c: any) => points(c).map((p: any) => p.y))).toEqual([
@@ -120,8 +181,14 @@ describe('GET /api/projects/{project}/summary', () => {
     });
     const site = s.site_position_history;
     expect(site.tableData.data[0].prompt).toEqual({ id: f.p1, value: 'best crm tools' });
-    expect(site.tableData.data[0].positions_by_date['2026-11-01'][f.gpt]).toEqual({ mentioned: true, position: 1 });
-    expect(site.tableData.data[0].positions_by_date['2026-11-08'][f.ppx]).toEqual({ mentioned: true, position: 1 });
+    expect(site.tableData.data[0].positions_by_date['2026-11-01'][f.gpt]).toEqual({
+      mentioned: true,
+      position: 1,
+    });
+    expect(site.tableData.data[0].positions_by_date['2026-11-08'][f.ppx]).toEqual({
+      mentioned: true,
+      position: 1,
+    });
     expect(site.tableData.data[0].dynamics).toBe('not_changed');
   });
 
@@ -134,14 +201,23 @@ describe('GET /api/projects/{project}/summary', () => {
         { name: 'A', favourite: true },
         { name: 'B', favourite: true },
       ],
-      prompts: [{ value: 'a', groups: ['A'] }, { value: 'b', groups: ['B'] }],
+      prompts: [
+        { value: 'a', groups: ['A'] },
+        { value: 'b', groups: ['B'] },
+      ],
     });
-    await seedUpdate(ctx, p, '2026-11-01', [ans(p.prompts[0], p.neural.chatgpt, { brandAt: 1 }), ans(p.prompts[1], p.neural.chatgpt)]);
+    await seedUpdate(ctx, p, '2026-11-01', [
+      ans(p.prompts[0], p.neural.chatgpt, { brandAt: 1 }),
+      ans(p.prompts[1], p.neural.chatgpt),
+    ]);
     let s = (await t.api.get(`/api/projects/${p.id}/summary`)).body.data.updateStats;
     expect(s.site_visibility_curve).toEqual([]);
     expect(s.group_visibility_chart).toEqual([]);
     expect(s.topPrompts).toEqual({ up: [], down: [], up_reason: 'no_growth', down_reason: 'no_decline' });
-    await ctx.db.insertInto('prompt_groups').values({ project_id: p.id, name: 'C', is_favourite: 1, created_at: 'x' }).execute();
+    await ctx.db
+      .insertInto('prompt_groups')
+      .values({ project_id: p.id, name: 'C', is_favourite: 1, created_at: 'x' })
+      .execute();
     s = (await t.api.get(`/api/projects/${p.id}/summary`)).body.data.updateStats;
     expect(s.group_visibility_chart).toEqual([
       { slug: 'A', value: 100 },
@@ -156,12 +232,19 @@ describe('GET /api/projects/{project}/summary', () => {
     const p = await seedProject(ctx, { neurals: ['chatgpt'], prompts: names.map((n) => `prompt ${n}`) });
     const gpt = p.neural.chatgpt;
     // update 1: nothing named; update 2: prompt i names C1..C(7-i) → C1 7 times ... C7 once; brand in 6 of 7
-    await seedUpdate(ctx, p, '2026-11-01', p.prompts.map((id) => ans(id, gpt)));
+    await seedUpdate(
+      ctx,
+      p,
+      '2026-11-01',
+      p.prompts.map((id) => ans(id, gpt)),
+    );
     await seedUpdate(
       ctx,
       p,
       '2026-11-02',
-      p.prompts.map((id, i) => ans(id, gpt, { brandAt: i < 6 ? 1 : null, competitors: names.slice(0, 7 - i) })),
+      p.prompts.map((id, i) =>
+        ans(id, gpt, { brandAt: i < 6 ? 1 : null, competitors: names.slice(0, 7 - i) }),
+      ),
     );
     const s = (await t.api.get(`/api/projects/${p.id}/summary`)).body.data.updateStats;
     // total mentions: own 6 + competitors 7+6+5+4+3+2+1 = 34
@@ -181,8 +264,18 @@ describe('GET /api/projects/{project}/summary', () => {
 
   it('lists the project events newest first and answers 404 for a foreign project', async () => {
     const f = await seedFixture(t.engine.ctx);
-    await t.engine.events.record({ project_id: f.project.id, user_id: 1, type: 'update_finished', message: 'one' });
-    await t.engine.events.record({ project_id: f.project.id, user_id: 1, type: 'update_finished', message: 'two' });
+    await t.engine.events.record({
+      project_id: f.project.id,
+      user_id: 1,
+      type: 'update_finished',
+      message: 'one',
+    });
+    await t.engine.events.record({
+      project_id: f.project.id,
+      user_id: 1,
+      type: 'update_finished',
+      message: 'two',
+    });
     const res = await t.api.get(url(f));
     expect(res.body.events.map((e: any) => e.message)).toEqual(['two', 'one']);
     expect(res.body.events[0]).toEqual({
@@ -198,7 +291,11 @@ describe('GET /api/projects/{project}/summary', () => {
 
   it('validates filters with field paths', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.api.get(url(f), { dates: ['2026-13-01', '2026-11-02'], neurals: [999999], groups: ['x'] });
+    const res = await t.api.get(url(f), {
+      dates: ['2026-13-01', '2026-11-02'],
+      neurals: [999999],
+      groups: ['x'],
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['dates.0', 'groups.0']);
     const bad = await t.api.get(url(f), { neurals: [999999] });

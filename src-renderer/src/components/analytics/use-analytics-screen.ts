@@ -1,6 +1,7 @@
 import { computed, watch } from 'vue';
-import { useRoute, useRouter } from 'vue-router';
+import { useRoute } from 'vue-router';
 import { useAnalyticsFiltersStore } from '../../stores/analytics-filters';
+import { useRunsStore } from '../../stores/runs';
 
 /**
  * What every analytics screen does: read the project from the route, load its filter choices
@@ -9,7 +10,7 @@ import { useAnalyticsFiltersStore } from '../../stores/analytics-filters';
  */
 export function useAnalyticsScreen(reload: (project: number, query: Record<string, unknown>) => unknown) {
   const route = useRoute();
-  const router = useRouter();
+  const runs = useRunsStore();
   const filters = useAnalyticsFiltersStore();
   const project = computed(() => Number(route.params.project));
 
@@ -29,10 +30,12 @@ export function useAnalyticsScreen(reload: (project: number, query: Record<strin
     { immediate: true, deep: true },
   );
 
-  /** The empty state's next step: the project page, where the run button lives. */
+  /**
+   * The empty state's next step: start a run. The shell's run control shows its progress, and
+   * the project layout rebuilds this screen when the run finishes.
+   */
   function goRun() {
-    const target = router.hasRoute('project') ? { name: 'project', params: { project: project.value } } : '/';
-    void router.push(target);
+    void runs.start(project.value);
   }
   function retry() {
     if (!filters.choices) void filters.load(project.value);

@@ -1,2 +1,0 @@
-import { runReportsBench } from '/work/main/test/bench/reports.bench';
-void runReportsBench();
