@@ -126,66 +126,112 @@ export interface BlockData<T = unknown> {
 
 // The `main` / `comparison` data of each block (docs/api/reports.md).
 
-export interface SummaryData {
-  answers_total: number;
-  updates: number;
-  brand: { visibility: number; mentions: number; average_position: number | null };
-  site: { visibility: number; mentions: number; average_position: number | null };
-  tone: { positive: number; neutral: number; negative: number };
-  share_of_voice: Array<{ name: string; is_brand: boolean; share: number }>;
-  chart: Array<{ x: string; visibility: number; site_visibility: number }>;
+/** A chart line of a block: a series of the analytics endpoint, `x` as `DD.MM.YYYY`. */
+export interface BlockSeries {
+  name: string;
+  /** The series over every selected network (`all`), or the own brand in competitor charts. */
+  is_total: boolean;
+  points: Array<{ x: string; y: number }>;
 }
 
+/** From GET …/summary over the period: figures at the last update, curves over every update. */
+export interface SummaryData {
+  updates: number;
+  /** `DD.MM.YYYY` of the period's last update, or null without one. */
+  last_update: string | null;
+  brand: { visibility: number; mentions: number };
+  /** Null when the project has no site. */
+  site: { visibility: number } | null;
+  /** % of the brand's mentions at the last update. */
+  tone: { positive: number; neutral: number; negative: number };
+  share_of_voice: Array<{ name: string; type: string; share: number }>;
+  networks: Array<{ name: string; visibility: number; mentions: number }>;
+  chart: Array<{ x: string; visibility: number; site_visibility: number | null }>;
+}
+
+/** From GET …/competitors over the period (`competitors_count` 20). */
 export interface CompetitorsData {
-  answers_total: number;
+  first_update: string | null;
+  last_update: string | null;
   rows: Array<{
     name: string;
+    type: string;
     is_brand: boolean;
     visibility: number;
+    visibility_change: number;
     mentions: number;
-    average_position: number | null;
+    share_of_voice: number;
+    share_of_voice_change: number;
   }>;
+  excluded: Array<{ name: string; type: string; visibility_first: number }>;
+  chart: BlockSeries[];
 }
 
+/** From GET …/answers/visibility over the period, most visible prompts first (one page). */
 export interface AnswersData {
+  total_prompts: number;
+  total_mentions: number;
+  neurals: Array<{ id: number; name: string }>;
   rows: Array<{
     prompt_id: number;
     prompt: string;
-    answers: number;
-    visibility: number;
-    average_position: number | null;
-    site_mentions: number;
-    site_average_position: number | null;
+    visibility: number | null;
+    dynamic: 'up' | 'down' | 'not_changed' | null;
+    cells: Array<{
+      neural_id: number;
+      mention: boolean;
+      position: number | null;
+      site_mentioned: boolean;
+      site_position: number | null;
+    }>;
   }>;
+  chart: BlockSeries[];
 }
 
+/** From GET …/sources/list over the period (first page of 20 domains). */
 export interface SourcesData {
-  answers_total: number;
-  domains: Array<{ domain: string; own: boolean; answers: number; urls: number; share: number }>;
-  urls: Array<{ url: string; domain: string; answers: number }>;
+  total_domains: number;
+  domains: Array<{
+    domain: string;
+    type: string;
+    type_label: string;
+    own: boolean;
+    citations: number;
+    citations_change: number;
+    pages: number;
+    prompts: number;
+  }>;
+  urls: Array<{ url: string; domain: string; citations: number }>;
+  types: Array<{ type: string; label: string; share: number; citations: number }>;
+  excluded: Array<{ domain: string; citations_first: number }>;
 }
 
+/** From the summary's brand_position_history / site_position_history over the period. */
 export interface PositionHistoryData {
   dates: string[];
+  neurals: Array<{ id: number; name: string }>;
+  chart: BlockSeries[];
   prompts: Array<{
     prompt_id: number;
     prompt: string;
-    points: Array<{ x: string; visibility: number; position: number | null }>;
+    dynamics: 'up' | 'down' | 'not_changed';
+    points: Array<{ x: string; position: number | null; networks: number }>;
   }>;
 }
 
+/** From the summary's topPrompts over the period: the last two updates compared. */
 export interface PromptsVisibilityHistoryData {
-  first_update: string | null;
+  previous_update: string | null;
   last_update: string | null;
-  growth: Array<PromptChange>;
-  decline: Array<PromptChange>;
+  growth: PromptChange[];
+  decline: PromptChange[];
+  growth_reason: string | null;
+  decline_reason: string | null;
 }
 
 export interface PromptChange {
-  prompt_id: number;
   prompt: string;
-  from: number;
-  to: number;
+  visibility: number;
   change: number;
 }
 

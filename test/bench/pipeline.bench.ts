@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setInterval as every } from 'node:timers';
 import { createEngine } from '../../src-main/engine/engine';
 import { createNeural } from '../../src-main/engine/neurals/neurals.service';
 import { analyzeAnswer } from '../../src-main/engine/analysis/analyze';
@@ -43,10 +44,21 @@ export async function runPipelineBench(): Promise<void> {
 
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
+    // A second probe by hand: how late a 5 ms timer fires (what an API request would wait).
+    const lateness: number[] = [];
+    let expected = performance.now() + 5;
+    const probe = every(() => {
+      const now = performance.now();
+      lateness.push(Math.max(0, now - expected));
+      expected = now + 5;
+    }, 5);
     const started = performance.now();
     await engine.jobs.drain();
     const elapsed = performance.now() - started;
+    clearInterval(probe);
     delay.disable();
+    lateness.sort((a, b) => a - b);
+    const p99 = lateness[Math.floor(lateness.length * 0.99)] ?? 0;
 
     const answers = PROMPTS * NETWORKS;
     const stored = await engine.ctx.db
@@ -54,18 +66,16 @@ export async function runPipelineBench(): Promise<void> {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     // The analysis share of it, measured alone on the same texts.
-    const sample = prompts
-      .slice(0, 200)
-      .map((p) =>
-        writeDemoAnswer(p, {
-          brand: 'Acme',
-          domain: 'acme.example',
-          activities: 'CRM software',
-          language: 'en',
-          day: '2026-11-20',
-          network: 'demo',
-        }),
-      );
+    const sample = prompts.slice(0, 200).map((p) =>
+      writeDemoAnswer(p, {
+        brand: 'Acme',
+        domain: 'acme.example',
+        activities: 'CRM software',
+        language: 'en',
+        day: '2026-11-20',
+        network: 'demo',
+      }),
+    );
     const a0 = performance.now();
     for (const s of sample)
       analyzeAnswer({
@@ -85,8 +95,12 @@ export async function runPipelineBench(): Promise<void> {
     console.log(`run wall time:              ${(elapsed / 1000).toFixed(2)} s`);
     console.log(`engine time per answer:     ${(elapsed / answers).toFixed(3)} ms (goal < 2 ms)`);
     console.log(`  of which analysis:        ${analysisMs.toFixed(3)} ms`);
-    console.log(`event-loop delay p99:       ${(delay.percentile(99) / 1e6).toFixed(1)} ms (goal < 50 ms)`);
-    console.log(`event-loop delay max:       ${(delay.max / 1e6).toFixed(1)} ms`);
+    console.log(
+      `event-loop delay p99:       ${p99.toFixed(1)} ms (goal < 50 ms; timer probe, ${lateness.length} samples)`,
+    );
+    console.log(`event-loop delay max:       ${(lateness.at(-1) ?? 0).toFixed(1)} ms`);
+    if (delay.count > 0)
+      console.log(`monitorEventLoopDelay p99:  ${(delay.percentile(99) / 1e6).toFixed(1)} ms`);
   } finally {
     await engine.close();
     rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,10 @@ async function whileBuilding(step: string, body: () => Promise<void>) {
   try {
     await body();
   } catch (error) {
-    test.info().annotations.push({ type: 'unfinished screen', description: `${step}: ${String(error).split('\n')[0]}` });
+    test.info().annotations.push({
+      type: 'unfinished screen',
+      description: `${step}: ${String(error).split('\n')[0]}`,
+    });
   }
 }
 
@@ -105,8 +108,45 @@ test.describe('the analyst journey', () => {
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const stream = await download.createReadStream();
-    const head = await new Promise<string>((resolve) => stream.once('data', (c) => resolve(String(c).slice(0, 5))));
+    const head = await new Promise<string>((resolve) =>
+      stream.once('data', (c) => resolve(String(c).slice(0, 5))),
+    );
     expect(head).toBe('%PDF-');
     await snap(page, '11-reports');
+
+    // Prompts: paste several lines into a new group.
+    await page.getByTestId('nav-prompts').click();
+    await expect(page.getByTestId('prompts-table')).toBeVisible();
+    await page.getByTestId('prompts-add').click();
+    await page
+      .getByTestId('prompts-paste')
+      .fill('Best budget tool for freelancers?\nIs Acme Tools reliable?\n\nIs Acme Tools reliable?');
+    await page.getByTestId('prompts-new-group').fill('Pasted');
+    await page.getByTestId('prompts-add-submit').click();
+    await expect(page.getByTestId('prompt-groups')).toContainText('Pasted');
+    await expect(page.getByTestId('prompts-table')).toContainText('Best budget tool for freelancers?');
+    await snap(page, '12-prompts');
+
+    // Change a setting and see it kept after a reload.
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('settings-name')).toBeVisible();
+    await page.getByTestId('settings-name').fill('Acme Tools EU');
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByTestId('topbar-project')).toHaveText('Acme Tools EU');
+    await snap(page, '13-project-settings');
+    await page.reload();
+    await expect(page.getByTestId('settings-name')).toHaveValue('Acme Tools EU');
+
+    // App settings, then the whole app in Russian and dark.
+    await page.getByTestId('nav-app-settings').click();
+    await expect(page.getByTestId('app-neurals')).toContainText('Demo');
+    await snap(page, '14-app-settings');
+    await page.getByTestId('settings-language').getByText('Русский').click();
+    await page.getByTestId('settings-theme').getByText('Тёмная').click();
+    await expect(page.getByTestId('nav-app-settings')).toContainText('Настройки приложения');
+    await expect(page.locator('html')).toHaveClass(/app-dark/);
+    await page.getByTestId('nav-projects').click();
+    await expect(page.getByTestId('projects-table')).toContainText('Acme Tools EU');
+    await snap(page, '15-projects-ru-dark');
   });
 });

@@ -110,7 +110,7 @@ const LEADING_PREPOSITION = /^(?:у|в|на|с|от|к|the|bei|von|mit|de|en|a|a
 const CYRILLIC = /[\u0400-\u04FF]/;
 const NAME_WORD = "(?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}&'’+]*(?:[.-][\\p{L}\\p{N}]+)*|[a-z]{1,3}[A-Z][\\p{L}]*)";
 const CAPITALIZED_RUN = new RegExp(
-  `(?<![\\p{L}\\p{N}.'’-])${NAME_WORD}(?:[ \\u00A0](?:${NAME_WORD}|of|de|del|y|&)){0,3}(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}.'’-])${NAME_WORD}(?:[ \\u00A0](?:${NAME_WORD}|of|de|del)){0,3}(?![\\p{L}\\p{N}])`,
   'gu',
 );
 const ENUM_BEFORE = /(?:,|(?:^|\s)(?:and|or|y|o|e|и|или))\s*$/iu;
@@ -267,16 +267,22 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       if (c) loose.push(c);
       continue;
     }
-    if (!c || initial) continue;
+    if (!c) continue;
+    if (initial) {
+      // "Movistar y Orange ofrecen …": a sentence-initial name joined by a conjunction to the next.
+      const joined = /^\s+(?:and|or|y|o|e|и|или)\s/iu.test(
+        text.slice(m.index + m[0].length, m.index + m[0].length + 6),
+      );
+      if (joined && !ctx.germanNouns) enumerationAt(m.index).weak.push(c);
+      continue;
+    }
     if (ctx.textIsCyrillic && CYRILLIC.test(c.name)) loose.push(c);
     else if (inList) {
-      const e = enumerationAt(m.index);
-      e.names++;
-      e.weak.push(c);
+      enumerationAt(m.index).weak.push(c);
     }
   }
   // One capitalized word beside a comma is no list; two or more names in one sentence are.
-  for (const e of enumerations.values()) if (e.names >= 2) loose.push(...e.weak);
+  for (const e of enumerations.values()) if (e.names + e.weak.length >= 2) loose.push(...e.weak);
 
   // Enumerations in prose: "such as Revolut, N26 and Monzo".
   PROSE.lastIndex = 0;
@@ -311,7 +317,9 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   const accepted: Candidate[] = [...loose];
   for (const items of groups.values()) {
     const names = items.filter((i) => i.candidate || i.own).length;
-    const enumeratesNames = items.length < 2 || names * 2 >= items.length;
+    // German capitalizes nouns, so a list of criteria reads like names: it needs one sure name.
+    const anchor = !ctx.germanNouns || items.some((i) => i.own || i.candidate?.strong);
+    const enumeratesNames = anchor && (items.length < 2 || names * 2 >= items.length);
     for (const i of items) {
       if (i.candidate && (i.candidate.strong || enumeratesNames)) accepted.push(i.candidate);
     }

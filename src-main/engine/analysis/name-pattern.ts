@@ -85,7 +85,10 @@ function latinToken(token: string, last: boolean, russianContext: boolean): stri
   let out = escapeLiteral(token);
   if (!last) return out;
   const letters = token.replace(/[^\p{L}]/gu, '').length;
-  const endings = letters >= 4 && /\p{L}$/u.test(token) ? LATIN_LONG : LATIN_SHORT;
+  // Acronyms take a plain plural/genitive -s too ("DKBs", "BMWs").
+  const acronym = /^[A-Z]{2,5}$/.test(token);
+  const endings =
+    letters >= 4 && /\p{L}$/u.test(token) ? LATIN_LONG : acronym ? [...LATIN_SHORT, 's'] : LATIN_SHORT;
   out += `(?:${alternation(endings)}${russianContext ? '|' + LATIN_IN_RU : ''})?`;
   return out;
 }

@@ -1,9 +1,8 @@
 import type { EngineContext } from '../context';
 import type { JobContext, JobHandler } from '../jobs/queue';
-import type { BlockData, BlockSlug, PeriodRange, ReportOptions } from '../../../src-shared/api/reports';
+import type { BlockData, BlockSlug, ReportOptions } from '../../../src-shared/api/reports';
 import { reportLanguage, blockDefinition } from './blocks/catalogue';
 import { BLOCK_BUILDERS } from './blocks/index';
-import { loadPeriodFacts, type PeriodFacts } from './blocks/answer-facts';
 import type { BlockContext } from './blocks/types';
 import { checkedBlocks, queuePrint, type ReportPeriods } from './reports.service';
 import { queueReportNotice } from './report-notices';
@@ -86,7 +85,7 @@ async function buildReport(ctx: EngineContext, reportId: number, job: JobContext
   const built = new Map<BlockSlug, BlockData>(
     saved.map((r) => [r.block_slug as BlockSlug, JSON.parse(r.block_data) as BlockData]),
   );
-  const factsCache = new Map<string, Promise<PeriodFacts>>();
+  const memo = new Map<string, Promise<unknown>>();
   const bc: BlockContext = {
     ctx,
     report,
@@ -95,10 +94,9 @@ async function buildReport(ctx: EngineContext, reportId: number, job: JobContext
     period: periods.main,
     comparisonPeriod: periods.comparison,
     built,
-    facts: (period: PeriodRange) => {
-      const key = `${period.from}/${period.to}`;
-      if (!factsCache.has(key)) factsCache.set(key, loadPeriodFacts(ctx, project, period));
-      return factsCache.get(key)!;
+    once: <T>(key: string, load: () => Promise<T>) => {
+      if (!memo.has(key)) memo.set(key, load());
+      return memo.get(key) as Promise<T>;
     },
   };
 

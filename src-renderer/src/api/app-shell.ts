@@ -36,6 +36,8 @@ export const setRemoteServer = (input: RemoteServerInput) =>
 
 /** "Save PDF…" on the desktop: main fetches the file and shows the save dialog. 409 while printing. */
 export const savePdf = (input: SavePdfInput) =>
-  shellRequest<{ data: { saved: boolean; path: string | null } }>('POST', APP_SHELL_SAVE_PDF_PATH, input).then(
-    (r) => r.data,
-  );
+  shellRequest<{ data: { saved: boolean; path: string | null } }>(
+    'POST',
+    APP_SHELL_SAVE_PDF_PATH,
+    input,
+  ).then((r) => r.data);

@@ -33,9 +33,8 @@ export type RequestOptions<K extends RouteKey> = ParamsPart<K> &
   BodyPart<K> & { query?: [QueryOf<K>] extends [never] ? undefined : QueryOf<K> };
 
 /** Options may be left out only when nothing in them is required. */
-type OptionsArgs<K extends RouteKey> = object extends RequestOptions<K>
-  ? [options?: RequestOptions<K>]
-  : [options: RequestOptions<K>];
+type OptionsArgs<K extends RouteKey> =
+  object extends RequestOptions<K> ? [options?: RequestOptions<K>] : [options: RequestOptions<K>];
 
 /** A non-2xx answer, with the API's error body (api-spec.md "Errors"). Status 0: no answer. */
 export class ApiError extends Error {
@@ -54,8 +53,7 @@ export class ApiError extends Error {
   /** Messages by field path of a 422, flattened per field. */
   fieldErrors(): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [field, messages] of Object.entries(this.body.errors ?? {}))
-      out[field] = messages.join(' ');
+    for (const [field, messages] of Object.entries(this.body.errors ?? {})) out[field] = messages.join(' ');
     return out;
   }
 }
@@ -76,11 +74,14 @@ export function fillPath(template: string, params: Record<string, string | numbe
 }
 
 /** The wire request for a route: method, filled path and bracket query, JSON body. */
-export function toWireRequest(route: string, options: {
-  params?: Record<string, string | number>;
-  query?: unknown;
-  body?: unknown;
-} = {}): WireRequest {
+export function toWireRequest(
+  route: string,
+  options: {
+    params?: Record<string, string | number>;
+    query?: unknown;
+    body?: unknown;
+  } = {},
+): WireRequest {
   const space = route.indexOf(' ');
   const method = route.slice(0, space) as Method;
   const query = buildQuery(options.query as Record<string, QueryValue> | undefined);
@@ -131,7 +132,8 @@ export function createClient(transport: () => Transport): ApiClient {
   }
   return {
     send: send as ApiClient['send'],
-    request: (async (route: string, options?: object) => (await send(route, options)).body) as ApiClient['request'],
+    request: (async (route: string, options?: object) =>
+      (await send(route, options)).body) as ApiClient['request'],
   };
 }
 

@@ -29,7 +29,11 @@ export function chooseTransport(options: InstallOptions = {}): Transport {
   const fromHash = host.location ? takeTokenFromHash(host.location.hash) : null;
   if (fromHash) {
     transport.setToken(fromHash.token);
-    host.history?.replaceState(null, '', `${host.location!.pathname}${host.location!.search}${fromHash.rest}`);
+    host.history?.replaceState(
+      null,
+      '',
+      `${host.location!.pathname}${host.location!.search}${fromHash.rest}`,
+    );
   }
   return transport;
 }

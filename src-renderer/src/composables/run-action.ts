@@ -17,9 +17,13 @@ export function useRunAction() {
     } catch (error) {
       let detail: string;
       if (error instanceof ApiError && error.status === 403)
-        detail = error.message.includes('limit') || !error.message ? t('run.noLimits') : `${error.message} ${t('run.noLimits')}`;
+        detail =
+          error.message.includes('limit') || !error.message
+            ? t('run.noLimits')
+            : `${error.message} ${t('run.noLimits')}`;
       else if (error instanceof ApiError && error.status === 409) detail = t('run.alreadyRunning');
-      else if (error instanceof ApiError && error.status === 422) detail = `${t('run.nothingToRun')} (${error.message})`;
+      else if (error instanceof ApiError && error.status === 422)
+        detail = `${t('run.nothingToRun')} (${error.message})`;
       else detail = errorLine(error, t);
       toast.add({ severity: 'error', summary: t('run.run'), detail, life: 8000 });
     }

@@ -58,24 +58,29 @@ export default {
   },
   signIn: {
     title: 'Sign in to AnswerScope',
-    intro: 'Paste the access token of this server. `npm run serve` prints an address with a token; opening that address signs you in automatically.',
+    intro:
+      'Paste the access token of this server. `npm run serve` prints an address with a token; opening that address signs you in automatically.',
     token: 'Access token',
     tokenPlaceholder: 'Paste the token here',
     submit: 'Sign in',
-    rejected: 'The server rejected this token. It may have been revoked or the server restarted; create a new one with `npm run cli -- token create`.',
+    rejected:
+      'The server rejected this token. It may have been revoked or the server restarted; create a new one with `npm run cli -- token create`.',
     missing: 'No token yet. Open the address printed by `npm run serve`, or paste a token.',
     checking: 'Connecting…',
     unreachable: 'Could not reach the server: {message}',
   },
   welcome: {
     title: 'Welcome to AnswerScope',
-    intro: 'Track how ChatGPT, Claude, Gemini, Perplexity and other AI systems answer questions about your market, and whether they name your brand and cite your site.',
+    intro:
+      'Track how ChatGPT, Claude, Gemini, Perplexity and other AI systems answer questions about your market, and whether they name your brand and cite your site.',
     sampleTitle: 'Explore the sample project',
-    sampleText: '12 weekly updates of synthetic demo data, clearly marked as sample data. Nothing is sent anywhere.',
+    sampleText:
+      '12 weekly updates of synthetic demo data, clearly marked as sample data. Nothing is sent anywhere.',
     sampleButton: 'Open the sample project',
     sampleBusy: 'Preparing the sample…',
     newTitle: 'Start your own project',
-    newText: 'Enter your brand; AnswerScope proposes the prompts to track. Works offline with the demo network.',
+    newText:
+      'Enter your brand; AnswerScope proposes the prompts to track. Works offline with the demo network.',
     newButton: 'Create a project',
     sampleMissing: 'The sample project is not available on this server yet. Create your own project instead.',
   },
@@ -103,7 +108,8 @@ export default {
     finished: 'Update of “{name}” finished.',
     failed: 'Update of “{name}” ended without data. Check the AI systems and their keys in App settings.',
     started: 'Update of “{name}” started.',
-    noLimits: 'Not enough limits for this update. Add limits in App settings, or select fewer AI systems or prompts.',
+    noLimits:
+      'Not enough limits for this update. Add limits in App settings, or select fewer AI systems or prompts.',
     alreadyRunning: 'An update of this project is already running.',
     nothingToRun: 'Select at least one AI system and add at least one prompt before running.',
     forbidden: 'You can view this project but not run it.',
@@ -173,7 +179,8 @@ export default {
     collectAiMode: 'AI Mode for the search-engine AI overview',
     countEmpty: 'Count empty answers in visibility',
     neurals: 'AI systems',
-    neuralsHint: 'The selected systems are asked every update. Web search applies where the system supports it.',
+    neuralsHint:
+      'The selected systems are asked every update. Web search applies where the system supports it.',
     webSearch: 'Web search',
     noWebSearch: 'not supported',
     schedules: 'Schedules',
@@ -231,7 +238,8 @@ export default {
     connectionLocal: 'This window uses the engine on this computer.',
     connectionHttp: 'Connected to the server at {origin}.',
     remote: 'Remote server',
-    remoteHint: 'Use a team server instead of the local engine. Any server implementing the AnswerScope API works.',
+    remoteHint:
+      'Use a team server instead of the local engine. Any server implementing the AnswerScope API works.',
     remoteUrl: 'Server address',
     remoteToken: 'Access token',
     useRemote: 'Use the remote server',
@@ -254,7 +262,8 @@ export default {
     editNeural: 'Edit AI system',
     deleteNeuralConfirm: 'Remove “{name}” from the catalogue?',
     analysisModel: 'Analysis model',
-    analysisModelHint: 'Writes better prompt proposals, tone, comments and AI conclusions. Without it, offline rules are used and the AI conclusions block is off.',
+    analysisModelHint:
+      'Writes better prompt proposals, tone, comments and AI conclusions. Without it, offline rules are used and the AI conclusions block is off.',
     noAnalysisModel: 'None (offline rules)',
     scheduleHour: 'Scheduled updates start at',
     limits: 'Limits',

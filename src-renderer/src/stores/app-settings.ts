@@ -1,7 +1,13 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { api } from '../api/client';
-import type { Account, AppNeural, AppNeuralBody, AppSettings, AppSettingsPatch } from '../../../src-shared/api/core';
+import type {
+  Account,
+  AppNeural,
+  AppNeuralBody,
+  AppSettings,
+  AppSettingsPatch,
+} from '../../../src-shared/api/core';
 import { useSessionStore } from './session';
 
 /** App-wide settings: the AI systems catalogue, the analysis model, limits, SMTP. */
@@ -58,5 +64,17 @@ export const useAppSettingsStore = defineStore('app-settings', () => {
     useSessionStore().account = account.value;
   }
 
-  return { neurals, settings, account, loading, error, missing, load, saveNeural, deleteNeural, saveSettings, setBalance };
+  return {
+    neurals,
+    settings,
+    account,
+    loading,
+    error,
+    missing,
+    load,
+    saveNeural,
+    deleteNeural,
+    saveSettings,
+    setBalance,
+  };
 });

@@ -65,7 +65,9 @@ export const usePromptsStore = defineStore('prompts', () => {
   }
 
   async function remove(project: number, promptId: number) {
-    await api.request('DELETE /api/projects/{project}/prompts/{prompt}', { params: { project, prompt: promptId } });
+    await api.request('DELETE /api/projects/{project}/prompts/{prompt}', {
+      params: { project, prompt: promptId },
+    });
     prompts.value = prompts.value.filter((p) => p.id !== promptId);
     const g = await api.request('GET /api/projects/{project}/groups', { params: { project } });
     groups.value = g.data;
@@ -80,15 +82,32 @@ export const usePromptsStore = defineStore('prompts', () => {
   }
 
   async function createGroup(project: number, name: string) {
-    const { data } = await api.request('POST /api/projects/{project}/groups', { params: { project }, body: { name } });
+    const { data } = await api.request('POST /api/projects/{project}/groups', {
+      params: { project },
+      body: { name },
+    });
     groups.value = [...groups.value, data];
     return data;
   }
 
   async function removeGroup(project: number, groupId: number) {
-    await api.request('DELETE /api/projects/{project}/groups/{group}', { params: { project, group: groupId } });
+    await api.request('DELETE /api/projects/{project}/groups/{group}', {
+      params: { project, group: groupId },
+    });
     await load(project);
   }
 
-  return { projectId, prompts, groups, loading, error, load, addMany, remove, setFavourite, createGroup, removeGroup };
+  return {
+    projectId,
+    prompts,
+    groups,
+    loading,
+    error,
+    load,
+    addMany,
+    remove,
+    setFavourite,
+    createGroup,
+    removeGroup,
+  };
 });

@@ -127,7 +127,11 @@ export const useReportsStore = defineStore('reports', () => {
       pdf.value = { ...pdf.value, [id]: { state: 'ready' } };
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) later(() => void saveOnDesktop(project, id));
-      else pdf.value = { ...pdf.value, [id]: { state: 'error', message: e instanceof Error ? e.message : String(e) } };
+      else
+        pdf.value = {
+          ...pdf.value,
+          [id]: { state: 'error', message: e instanceof Error ? e.message : String(e) },
+        };
     }
   }
 

@@ -24,7 +24,13 @@ export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row
 /** A file name safe on every OS: `brand-competitors-2026-01-31.csv`. */
 export function csvFileName(...parts: Array<string | number>): string {
   const base = parts
-    .map((p) => String(p).trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, ''))
+    .map((p) =>
+      String(p)
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, ''),
+    )
     .filter(Boolean)
     .join('-');
   return `${base || 'table'}.csv`;
@@ -40,4 +46,16 @@ export function downloadText(fileName: string, text: string, type = 'text/csv;ch
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves a binary file (the report PDF) under a name. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
 }

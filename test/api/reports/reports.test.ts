@@ -329,10 +329,17 @@ describe('report building', () => {
       expect(r.block_data.comparison_period).toEqual({ from: '2026-09-22', to: '2026-10-21' });
     }
     const summary = result.find((r: any) => r.block_slug === 'summary').block_data;
-    // 8 answers with data; the brand named in 4 of them.
-    expect(summary.main.brand.visibility).toBe(50);
-    expect(summary.main.answers_total).toBe(8);
-    expect(summary.comparison.answers_total).toBe(0);
+    // Two updates in the period; at the last one the brand is named in 2 of 4 answers.
+    expect(summary.main).toMatchObject({
+      updates: 2,
+      last_update: '18.11.2026',
+      brand: { visibility: 50, mentions: 2 },
+    });
+    expect(summary.main.chart.map((p: any) => [p.x, p.visibility])).toEqual([
+      ['10.11.2026', 50],
+      ['18.11.2026', 50],
+    ]);
+    expect(summary.comparison).toMatchObject({ updates: 0, last_update: null, chart: [] });
 
     const kpi = result.find((r: any) => r.block_slug === 'kpi').block_data.main;
     expect(kpi.brand_demand.available).toBe(false);
@@ -344,6 +351,100 @@ describe('report building', () => {
       .where('type', '=', 'report_done')
       .execute();
     expect(events).toHaveLength(1);
+  });
+
+  it('builds each block with the numbers of its analytics endpoint for the same dates', async () => {
+    await seedTwoUpdates();
+    const { chatgpt, perplexity } = p.neural;
+    const [a, b] = p.prompts;
+    await seedUpdate(t.engine.ctx, p, '2026-11-19', [
+      ans(a, chatgpt, { brandAt: 1, competitors: ['Initech'], urls: ['https://acme.com/y'] }),
+      ans(a, perplexity, { competitors: ['Globex'] }),
+      ans(b, chatgpt, { brandAt: 2, competitors: ['Globex'], urls: ['https://wiki.org/acme'] }),
+      ans(b, perplexity, { hasData: false }),
+    ]);
+    const main = ['2026-11-05', '2026-11-19'];
+    const comparison = ['2026-11-01', '2026-11-12'];
+    const created = await t.api.post(base(), {
+      options: validOptions({
+        period_main: 'custom',
+        period_main_dates: main,
+        comparison_enabled: true,
+        period_comparison: 'custom',
+        period_compare_dates: comparison,
+        blocks: ['summary', 'competitors', 'answers', 'sources', 'prompts_visibility_history'].map(
+          (slug) => ({ slug }),
+        ),
+      }),
+    });
+    await t.engine.jobs.drain({ ignoreDelays: true });
+    const report = await t.api.get(`${base()}/${created.body.id}`);
+    const block = (slug: string) =>
+      report.body.data.result.find((r: any) => r.block_slug === slug).block_data;
+    const endpoint = async (path: string, dates: string[], query: Record<string, any> = {}) => {
+      const res = await t.api.get(`/api/projects/${p.id}/${path}`, { dates, ...query });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+
+    for (const [side, dates] of [
+      ['main', main],
+      ['comparison', comparison],
+    ] as const) {
+      // summary: visibility curve, tone and share of voice of GET /summary
+      const summary = block('summary')[side];
+      const stats = (await endpoint('summary', dates)).data.updateStats;
+      const all = stats.visibility_curve.find((s: any) => s.label.system_name === 'all');
+      expect(summary.chart.map((p: any) => [p.x, p.visibility])).toEqual(
+        all.data.map((p: any) => [p.x, p.y]),
+      );
+      expect(summary.brand).toEqual({ visibility: all.data.at(-1).y, mentions: all.data.at(-1).z });
+      expect(summary.tone).toEqual(stats.tone_chart);
+      expect(summary.share_of_voice).toEqual(
+        stats.share_of_voice.map((v: any) => ({ name: v.label, type: v.type, share: v.data.at(-1).y })),
+      );
+      expect(block('prompts_visibility_history')[side].growth).toEqual(
+        stats.topPrompts.up.map((i: any) => ({ prompt: i.prompt, visibility: i.visibility, change: i.dynamic })),
+      );
+
+      // competitors: the table of GET /competitors
+      const competitors = await endpoint('competitors', dates, { competitors_count: 20 });
+      expect(block('competitors')[side].rows.map((r: any) => [r.name, r.visibility, r.mentions, r.share_of_voice])).toEqual(
+        competitors.data.tableData.map((r: any) => [
+          r.competitor.name,
+          r.visibility.last,
+          r.mentions,
+          r.share_of_voice.last,
+        ]),
+      );
+
+      // answers: prompts, visibility and dynamic of GET /answers/visibility sorted by visibility
+      const answers = await endpoint('answers/visibility', dates, {
+        sortField: 'visibility_sort',
+        sortOrder: 'desc',
+        per_page: 100,
+      });
+      expect(block('answers')[side].total_prompts).toBe(answers.total_prompts);
+      expect(block('answers')[side].rows.map((r: any) => [r.prompt_id, r.visibility, r.dynamic])).toEqual(
+        answers.tableData.rows.map((r: any) => [r.prompt.id, r.prompt.visibility, r.prompt.dynamic]),
+      );
+
+      // sources: domains and citations of GET /sources/list
+      const sources = await endpoint('sources/list', dates, { per_page: 20 });
+      expect(block('sources')[side].domains.map((d: any) => [d.domain, d.citations, d.pages])).toEqual(
+        sources.tableData.map((d: any) => [d.domain, d.frequency.last, d.sources_count]),
+      );
+    }
+
+    // The hand-checked figures behind the comparison: main = updates of 10, 18 and 19 Nov;
+    // at the 19th the brand is named in 2 of the 3 answers with data (count_empty_answers off).
+    expect(block('summary').main).toMatchObject({ updates: 3, brand: { visibility: 66.67, mentions: 2 } });
+    expect(block('summary').comparison).toMatchObject({ updates: 1, brand: { visibility: 50, mentions: 2 } });
+    expect(block('competitors').main.rows.map((r: any) => [r.name, r.visibility])).toEqual([
+      ['Acme', 66.67],
+      ['Globex', 66.67],
+      ['Initech', 33.33],
+    ]);
   });
 
   it('resolves last_7_days, last_calendar_month, custom and prev_period against the clock', async () => {

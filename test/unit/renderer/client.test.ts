@@ -45,7 +45,7 @@ describe('the typed client', () => {
     // A route whose query holds arrays: the client passes the query through buildQuery as is.
     await (api.request as any)('GET /api/projects/{project}/summary', {
       params: { project: 1 },
-      query: { 'dates': ['2026-01-01', '2026-01-31'], neurals: [1, 2], groups: [], prompt: undefined },
+      query: { dates: ['2026-01-01', '2026-01-31'], neurals: [1, 2], groups: [], prompt: undefined },
     });
     expect(sent[0].path).toBe(
       '/api/projects/1/summary?dates[]=2026-01-01&dates[]=2026-01-31&neurals[]=1&neurals[]=2',

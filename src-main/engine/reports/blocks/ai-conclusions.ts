@@ -2,7 +2,8 @@ import { generateText, Output } from 'ai';
 import { z } from 'zod';
 import type { AiConclusionsData, BlockData } from '../../../../src-shared/api/reports';
 import { analysisModel } from '../analysis-model';
-import { summarize } from './summary';
+import { summaryOf } from './analytics';
+import { summaryData } from './summary';
 import type { BlockBuilder, BlockContext } from './types';
 
 /** decisions.md §2: the block costs 500 limits of the project owner's balance. */
@@ -110,10 +111,10 @@ const MAX_DATA_CHARS = 12_000;
 
 async function promptFor(bc: BlockContext): Promise<string> {
   const data: Record<string, unknown> = {
-    summary: summarize(await bc.facts(bc.period), bc.project.brand),
+    summary: summaryData(await summaryOf(bc, bc.period)),
   };
   if (bc.comparisonPeriod) {
-    data.summary_comparison_period = summarize(await bc.facts(bc.comparisonPeriod), bc.project.brand);
+    data.summary_comparison_period = summaryData(await summaryOf(bc, bc.comparisonPeriod));
   }
   for (const [slug, block] of bc.built) {
     if (slug !== 'summary') data[slug] = { main: block.main, comparison: block.comparison };

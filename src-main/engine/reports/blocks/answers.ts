@@ -1,39 +1,45 @@
-import { average, percent } from './answer-facts';
-import { periodBlock } from './types';
 import type { AnswersData } from '../../../../src-shared/api/reports';
+import { buildAnswersVisibility } from '../../analytics/answers';
+import { periodFilters, toBlockSeries } from './analytics';
+import { periodBlock } from './types';
+
+/** Prompts in the block: one page of the endpoint (the print shows the first 40). */
+export const REPORT_ANSWER_ROWS = 100;
 
 /**
- * `answers`: per prompt, brand visibility and average position and site mentions and position
- * over the period's answers, most visible first. (Adapter: to call the analytics module's
- * answers/visibility builder once it lands.)
+ * `answers`: the first page of GET …/answers/visibility over the period, sorted by visibility
+ * (highest first): each prompt's visibility at the last update and its dynamic, and per network
+ * whether the brand was named and where, and the site's place in the sources; plus the
+ * visibility chart (all networks and each one). `total_prompts` counts every prompt.
  */
-
 export const answersBlock = periodBlock('answers', async (bc, period): Promise<AnswersData> => {
-  const facts = await bc.facts(period);
-  const byPrompt = new Map<
-    number,
-    { a: number; m: number; ps: number; pn: number; sm: number; sps: number; spn: number }
-  >();
-  for (const r of facts.rows) {
-    const t = byPrompt.get(r.prompt_id) ?? { a: 0, m: 0, ps: 0, pn: 0, sm: 0, sps: 0, spn: 0 };
-    t.a += r.answers;
-    t.m += r.mentions;
-    t.ps += r.position_sum;
-    t.pn += r.positions;
-    t.sm += r.site_mentions;
-    t.sps += r.site_position_sum;
-    t.spn += r.site_positions;
-    byPrompt.set(r.prompt_id, t);
-  }
-  const rows = [...byPrompt].map(([id, t]) => ({
-    prompt_id: id,
-    prompt: facts.prompts.get(id) ?? '',
-    answers: t.a,
-    visibility: percent(t.m, t.a),
-    average_position: average(t.ps, t.pn),
-    site_mentions: t.sm,
-    site_average_position: average(t.sps, t.spn),
-  }));
-  rows.sort((a, b) => b.visibility - a.visibility || a.prompt_id - b.prompt_id);
-  return { rows };
+  const body = await buildAnswersVisibility(
+    bc.ctx,
+    bc.project,
+    periodFilters(period, {
+      per_page: REPORT_ANSWER_ROWS,
+      sortField: 'visibility_sort',
+      sortOrder: 'desc',
+    }),
+  );
+  const rows = body.tableData.rows;
+  return {
+    total_prompts: body.total_prompts,
+    total_mentions: body.total_mentions,
+    neurals: (rows[0]?.data ?? []).map((d) => ({ id: d.neural.id, name: d.neural.display_name })),
+    rows: rows.map((r) => ({
+      prompt_id: r.prompt.id,
+      prompt: r.prompt.value,
+      visibility: r.prompt.visibility,
+      dynamic: r.prompt.dynamic,
+      cells: r.data.map((d) => ({
+        neural_id: d.neural.id,
+        mention: d.mention === 1,
+        position: d.mention_position,
+        site_mentioned: d.site_mentioned,
+        site_position: d.site_position,
+      })),
+    })),
+    chart: body.chartData.map(toBlockSeries),
+  };
 });

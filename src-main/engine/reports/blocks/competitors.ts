@@ -1,33 +1,46 @@
-import { average, percent } from './answer-facts';
-import { periodBlock } from './types';
 import type { CompetitorsData } from '../../../../src-shared/api/reports';
+import { buildCompetitors } from '../../analytics/competitors';
+import { periodFilters, pointsOf } from './analytics';
+import { periodBlock } from './types';
+
+/** Competitors in the block: the endpoint's own `competitors_count` cut. */
+export const REPORT_COMPETITORS = 20;
 
 /**
- * `competitors`: the brand and up to 20 competitors by visibility over the period's answers.
- * (Adapter: to call the analytics module's competitors builder once it lands.)
+ * `competitors`: GET …/competitors over the period with `competitors_count` 20: the own brand and
+ * the current competitors by last-update visibility (changes since the first update of the
+ * period), the competitors that dropped out, and the visibility chart.
  */
-
 export const competitorsBlock = periodBlock('competitors', async (bc, period): Promise<CompetitorsData> => {
-  const facts = await bc.facts(period);
-  const total = facts.rows.reduce((s, r) => s + r.answers, 0);
-  const mentions = facts.rows.reduce((s, r) => s + r.mentions, 0);
-  const positions = facts.rows.reduce((s, r) => s + r.positions, 0);
-  const positionSum = facts.rows.reduce((s, r) => s + r.position_sum, 0);
-  const rows = [
-    {
-      name: bc.project.brand,
-      is_brand: true,
-      visibility: percent(mentions, total),
-      mentions,
-      average_position: average(positionSum, positions),
-    },
-    ...facts.competitors.map((c) => ({
-      name: c.name,
-      is_brand: false,
-      visibility: percent(c.answers, total),
-      mentions: c.answers,
-      average_position: average(c.position_sum, c.answers),
+  const body = await buildCompetitors(
+    bc.ctx,
+    bc.project,
+    periodFilters(period, { competitors_count: REPORT_COMPETITORS }),
+  );
+  const { tableData, excludedTableData, chartData } = body.data;
+  const own = tableData.find((r) => r.competitor.type === 'own');
+  return {
+    first_update: own?.visibility.dates.first ?? null,
+    last_update: own?.visibility.dates.last ?? null,
+    rows: tableData.map((r) => ({
+      name: r.competitor.name,
+      type: r.competitor.type,
+      is_brand: r.competitor.type === 'own',
+      visibility: r.visibility.last,
+      visibility_change: r.visibility.delta,
+      mentions: r.mentions,
+      share_of_voice: r.share_of_voice.last,
+      share_of_voice_change: r.share_of_voice.delta,
     })),
-  ].sort((a, b) => b.visibility - a.visibility);
-  return { answers_total: total, rows };
+    excluded: excludedTableData.map((r) => ({
+      name: r.competitor.name,
+      type: r.competitor.type,
+      visibility_first: r.visibility.first,
+    })),
+    chart: chartData.visibility.map((s) => ({
+      name: s.label,
+      is_total: s.type === 'own',
+      points: pointsOf(s),
+    })),
+  };
 });

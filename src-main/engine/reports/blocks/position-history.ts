@@ -1,53 +1,58 @@
-import { dottedDay } from '../../../../src-shared/time';
-import type { BlockSlug } from '../../../../src-shared/api/reports';
-import { average, percent, type PeriodFacts } from './answer-facts';
+import type { BlockSlug, PositionHistoryData } from '../../../../src-shared/api/reports';
+import { bestPosition } from '../../analytics/facts';
+import { summaryOf, toBlockSeries, xOf, type SummaryBody } from './analytics';
 import { periodBlock } from './types';
-import type { PositionHistoryData } from '../../../../src-shared/api/reports';
 
 /**
- * `brand_position_history` and `site_position_history`: for the top 10 prompts (most answers
- * naming the brand, or citing the site, over the period), visibility and average position at each
- * update. (Adapter: to call the analytics module's answers/history and sources-history builders
- * once they land.)
+ * `brand_position_history` and `site_position_history`: the summary's position histories over
+ * the period (the top prompts by frequency). Per prompt and update the block keeps the best
+ * place among the networks (the analytics' `bestPosition`) and how many networks named the
+ * brand (cited the site); the chart is the summary's visibility chart of those prompts.
  */
+type Stats = SummaryBody['data']['updateStats'];
 
-const TOP_PROMPTS = 10;
-
-export function positionHistory(facts: PeriodFacts, of: 'brand' | 'site'): PositionHistoryData {
-  const hits = new Map<number, number>();
-  for (const r of facts.rows) {
-    hits.set(r.prompt_id, (hits.get(r.prompt_id) ?? 0) + (of === 'brand' ? r.mentions : r.site_mentions));
-  }
-  const top = [...hits]
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .slice(0, TOP_PROMPTS)
-    .map(([id]) => id);
+function history(
+  h: Stats['brand_position_history'] | Stats['site_position_history'],
+  place: (cell: Record<string, unknown>) => number | null,
+): PositionHistoryData {
+  const dates = h.tableData.dates;
   return {
-    dates: facts.updates.map((u) => dottedDay(u.date)),
-    prompts: top.map((id) => ({
-      prompt_id: id,
-      prompt: facts.prompts.get(id) ?? '',
-      points: facts.updates.map((u) => {
-        const r = facts.rows.find((row) => row.prompt_id === id && row.run_id === u.run_id);
-        if (!r) return { x: dottedDay(u.date), visibility: 0, position: null };
-        return of === 'brand'
-          ? {
-              x: dottedDay(u.date),
-              visibility: percent(r.mentions, r.answers),
-              position: average(r.position_sum, r.positions),
-            }
-          : {
-              x: dottedDay(u.date),
-              visibility: percent(r.site_mentions, r.answers),
-              position: average(r.site_position_sum, r.site_positions),
-            };
+    dates: dates.map((d) => xOf(d)!),
+    neurals: h.tableData.neurals.map((n) => ({ id: n.id, name: n.display_name })),
+    chart: h.chartData.map(toBlockSeries),
+    prompts: h.tableData.data.map((row) => ({
+      prompt_id: row.prompt.id,
+      prompt: row.prompt.value,
+      dynamics: row.dynamics,
+      points: dates.map((date) => {
+        const cells = Object.values(
+          (row.positions_by_date as Record<string, Record<string, Record<string, unknown>>>)[date] ?? {},
+        );
+        const places = cells.map(place);
+        return {
+          x: xOf(date)!,
+          position: bestPosition(places),
+          networks: places.filter((p) => p !== null).length,
+        };
       }),
     })),
   };
 }
 
+/** The brand's place in an answer: its mention position when named. */
+const brandPlace = (c: Record<string, unknown>) =>
+  c.mention === 1 ? ((c.mention_position as number | null) ?? null) : null;
+/** The site's place in an answer's sources when cited. */
+const sitePlace = (c: Record<string, unknown>) =>
+  c.mentioned === true ? ((c.position as number | null) ?? null) : null;
+
 const historyBlock = (slug: BlockSlug, of: 'brand' | 'site') =>
-  periodBlock(slug, async (bc, period) => positionHistory(await bc.facts(period), of));
+  periodBlock(slug, async (bc, period): Promise<PositionHistoryData> => {
+    const stats = (await summaryOf(bc, period)).data.updateStats;
+    return of === 'brand'
+      ? history(stats.brand_position_history, brandPlace)
+      : history(stats.site_position_history, sitePlace);
+  });
 
 export const brandPositionHistoryBlock = historyBlock('brand_position_history', 'brand');
 export const sitePositionHistoryBlock = historyBlock('site_position_history', 'site');

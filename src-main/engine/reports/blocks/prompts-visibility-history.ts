@@ -1,55 +1,30 @@
-import { percent } from './answer-facts';
+import type { PromptsVisibilityHistoryData } from '../../../../src-shared/api/reports';
+import { summaryOf } from './analytics';
 import { periodBlock } from './types';
-import type { PromptChange, PromptsVisibilityHistoryData } from '../../../../src-shared/api/reports';
 
 /**
- * `prompts_visibility_history`: the prompts whose visibility grew and fell most between the
- * first and the last update of the period (up to 10 each; a prompt needs both updates).
- * (Adapter: to call the analytics module once it lands.)
+ * `prompts_visibility_history`: the summary's `topPrompts` over the period: the prompts whose
+ * visibility grew and fell most between the last two updates of the period (up to 5 each, the
+ * endpoint's cut), with the reason when a side is empty.
  */
-
-const TOP = 10;
-
 export const promptsVisibilityHistoryBlock = periodBlock(
   'prompts_visibility_history',
   async (bc, period): Promise<PromptsVisibilityHistoryData> => {
-    const facts = await bc.facts(period);
-    const first = facts.updates[0];
-    const last = facts.updates[facts.updates.length - 1];
-    if (!first || !last || first === last) {
-      return { first_update: first?.date ?? null, last_update: last?.date ?? null, growth: [], decline: [] };
-    }
-    const at = (runId: number) =>
-      new Map(
-        facts.rows
-          .filter((r) => r.run_id === runId)
-          .map((r) => [r.prompt_id, percent(r.mentions, r.answers)]),
-      );
-    const before = at(first.run_id);
-    const after = at(last.run_id);
-    const changes: PromptChange[] = [];
-    for (const [id, to] of after) {
-      const from = before.get(id);
-      if (from === undefined) continue;
-      changes.push({
-        prompt_id: id,
-        prompt: facts.prompts.get(id) ?? '',
-        from,
-        to,
-        change: Math.round((to - from) * 100) / 100,
-      });
-    }
+    const body = await summaryOf(bc, period);
+    const { topPrompts, visibility_curve } = body.data.updateStats;
+    const points = visibility_curve[0]?.data ?? [];
+    const change = (i: { prompt: string; visibility: number; dynamic: number }) => ({
+      prompt: i.prompt,
+      visibility: i.visibility,
+      change: i.dynamic,
+    });
     return {
-      first_update: first.date,
-      last_update: last.date,
-      growth: changes
-        .filter((c) => c.change > 0)
-        .sort((a, b) => b.change - a.change)
-        .slice(0, TOP),
-      decline: changes
-        .filter((c) => c.change < 0)
-        .sort((a, b) => a.change - b.change)
-        .slice(0, TOP),
+      previous_update: points.length > 1 ? points[points.length - 2].x : null,
+      last_update: points[points.length - 1]?.x ?? null,
+      growth: topPrompts.up.map(change),
+      decline: topPrompts.down.map(change),
+      growth_reason: topPrompts.up_reason,
+      decline_reason: topPrompts.down_reason,
     };
   },
 );

@@ -1,33 +1,44 @@
-import { percent } from './answer-facts';
-import { periodBlock } from './types';
 import type { SourcesData } from '../../../../src-shared/api/reports';
+import { buildSourcesList } from '../../analytics/sources';
+import { periodFilters } from './analytics';
+import { periodBlock } from './types';
+
+/** Domains in the block: the first page of the endpoint. */
+export const REPORT_DOMAINS = 20;
+export const REPORT_URLS = 20;
+export const REPORT_EXCLUDED_DOMAINS = 10;
 
 /**
- * `sources`: the domains and pages the answers cite most (top 20 each), with the share of
- * counted answers citing them; `own` marks the project's site. (Adapter: to call the analytics
- * module's sources builder once it lands.)
+ * `sources`: the first page of GET …/sources/list over the period (networks that return sources):
+ * the most cited domains at the last update with their type and the change in citations since
+ * the first update, the most cited of their pages, the share of each source type at the last
+ * update, and the domains no longer cited.
  */
-
 export const sourcesBlock = periodBlock('sources', async (bc, period): Promise<SourcesData> => {
-  const facts = await bc.facts(period);
-  const total = facts.rows.reduce((s, r) => s + r.answers, 0);
-  const own = [bc.project.domain, ...(bc.project.domain_aliases ?? '').split(',')]
-    .map((d) =>
-      d
-        .trim()
-        .toLowerCase()
-        .replace(/^www\./, ''),
-    )
-    .filter(Boolean);
+  const body = await buildSourcesList(bc.ctx, bc.project, periodFilters(period, { per_page: REPORT_DOMAINS }));
+  const urls = body.tableData
+    .flatMap((d) => d.urls.map((u) => ({ url: u.source.url, domain: d.domain, citations: u.frequency.last })))
+    .sort((a, b) => b.citations - a.citations || a.url.localeCompare(b.url))
+    .slice(0, REPORT_URLS);
   return {
-    answers_total: total,
-    domains: facts.domains.map((d) => ({
+    total_domains: body.total,
+    domains: body.tableData.map((d) => ({
       domain: d.domain,
-      own: own.includes(d.domain.toLowerCase()),
-      answers: d.answers,
-      urls: d.urls,
-      share: percent(d.answers, total),
+      type: d.dominant_type.value,
+      type_label: d.dominant_type.label,
+      own: d.dominant_type.value === 'own',
+      citations: d.frequency.last,
+      citations_change: d.frequency.delta,
+      pages: d.sources_count,
+      prompts: d.prompts_count,
     })),
-    urls: facts.urls,
+    urls,
+    types: body.chartData.map((s) => {
+      const last = s.data[s.data.length - 1];
+      return { type: s.id, label: s.label, share: last?.y ?? 0, citations: last?.z ?? 0 };
+    }),
+    excluded: body.excludedTableData
+      .slice(0, REPORT_EXCLUDED_DOMAINS)
+      .map((d) => ({ domain: d.domain, citations_first: d.frequency.first })),
   };
 });

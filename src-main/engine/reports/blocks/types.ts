@@ -2,7 +2,6 @@ import type { EngineContext } from '../../context';
 import type { ProjectRow, ReportRow } from '../../db/schema';
 import type { BlockData, BlockSlug, PeriodRange } from '../../../../src-shared/api/reports';
 import type { ReportLanguage } from './catalogue';
-import type { PeriodFacts } from './answer-facts';
 
 /** What a block builder gets: the project, both periods, and the blocks built before it. */
 export interface BlockContext {
@@ -12,8 +11,11 @@ export interface BlockContext {
   language: ReportLanguage;
   period: PeriodRange;
   comparisonPeriod: PeriodRange | null;
-  /** Answers of a period, loaded once per build and shared by the blocks that read them. */
-  facts(period: PeriodRange): Promise<PeriodFacts>;
+  /**
+   * Memo of one build: the first call with a key runs `load`, later calls share its result (one
+   * summary serves the summary, history and prompt-change blocks of a period).
+   */
+  once<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Blocks already built in this report (ai_conclusions reads them). */
   built: Map<BlockSlug, BlockData>;
 }
@@ -31,12 +33,11 @@ export function periodBlock<T>(
   return {
     slug,
     async build(bc) {
-      return {
-        period: bc.period,
-        comparison_period: bc.comparisonPeriod,
-        main: await buildPeriod(bc, bc.period),
-        comparison: bc.comparisonPeriod ? await buildPeriod(bc, bc.comparisonPeriod) : null,
-      };
+      const [main, comparison] = await Promise.all([
+        buildPeriod(bc, bc.period),
+        bc.comparisonPeriod ? buildPeriod(bc, bc.comparisonPeriod) : Promise.resolve(null),
+      ]);
+      return { period: bc.period, comparison_period: bc.comparisonPeriod, main, comparison };
     },
   };
 }

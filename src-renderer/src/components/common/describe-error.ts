@@ -10,12 +10,24 @@ export function describeError(error: unknown, t: Translate) {
     if (error.status === 404)
       return { title: t('common.notFoundTitle'), message: error.message, hint: t('common.notFoundHint') };
     if (error.status === 403)
-      return { title: t('common.status', { status: 403 }), message: error.message, hint: t('common.forbiddenHint') };
+      return {
+        title: t('common.status', { status: 403 }),
+        message: error.message,
+        hint: t('common.forbiddenHint'),
+      };
     if (error.status === 422) {
       const fields = Object.values(error.fieldErrors()).join(' ');
-      return { title: t('common.status', { status: 422 }), message: fields || error.message, hint: t('common.validationHint') };
+      return {
+        title: t('common.status', { status: 422 }),
+        message: fields || error.message,
+        hint: t('common.validationHint'),
+      };
     }
-    return { title: t('common.status', { status: error.status }), message: error.message, hint: t('common.genericHint') };
+    return {
+      title: t('common.status', { status: error.status }),
+      message: error.message,
+      hint: t('common.genericHint'),
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { title: t('common.errorTitle'), message, hint: t('common.genericHint') };

@@ -1,0 +1,219 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, type RunningServer } from './server-fixture';
+
+/**
+ * The analytics screens against the real server: the sample project (12 demo updates) fills
+ * every screen; a second project whose AI system is a local fake (an openai-compatible endpoint
+ * on loopback, the one thing faked) returns a hostile answer, to prove it never runs.
+ */
+
+const SCREENS = 'test-results/screens';
+
+function api(request: APIRequestContext, server: RunningServer) {
+  const headers = { authorization: `Bearer ${server.token}`, accept: 'application/json' };
+  return {
+    get: async (path: string) => {
+      const res = await request.get(`${server.url}${path}`, { headers });
+      expect(res.status(), `GET ${path}: ${await res.text()}`).toBeLessThan(300);
+      return res.json();
+    },
+    send: async (method: 'POST' | 'PATCH' | 'PUT', path: string, data?: unknown) => {
+      const res = await request.fetch(`${server.url}${path}`, { method, headers, data: data ?? {} });
+      expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+      return res.json();
+    },
+  };
+}
+
+/** Signs in through the one-time address, then opens a screen of a project. */
+async function openScreen(page: Page, server: RunningServer, project: number, screen: string) {
+  if (!(await page.evaluate(() => Object.keys(localStorage).length).catch(() => 0))) {
+    await page.goto(server.uiUrl);
+    await expect(page.getByTestId('app-root')).toBeVisible();
+  }
+  await page.goto(`${server.url}/#/projects/${project}/${screen}`);
+}
+
+/** Every chart on the page has drawn something (some pixel is not transparent). */
+async function expectChartsDrawn(page: Page, atLeast: number) {
+  await expect(page.locator('[data-testid="chart"][data-chart-ready="true"]')).toHaveCount(
+    await page.locator('[data-testid="chart"]').count(),
+  );
+  const drawn = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="chart"] canvas')].map((canvas) => {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0 || canvas.height === 0) return false;
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) return true;
+      return false;
+    }),
+  );
+  expect(drawn.length).toBeGreaterThanOrEqual(atLeast);
+  expect(drawn.every(Boolean)).toBe(true);
+}
+
+test.describe('analytics screens', () => {
+  let sample = 0;
+
+  test.beforeAll(async ({ playwright, server }) => {
+    const request = await playwright.request.newContext();
+    const created = await api(request, server).send('POST', '/api/app/sample-project', { language: 'en' });
+    sample = created.data.project_id;
+    await request.dispose();
+  });
+
+  test('dashboard shows visibility, tone, share of voice and positions', async ({ page, server }) => {
+    await openScreen(page, server, sample, 'dashboard');
+    await expect(page.getByTestId('kpi-visibility')).toBeVisible();
+    await expect(page.getByTestId('panel-visibility').getByTestId('chart')).toBeVisible();
+    await expect(page.getByTestId('top-competitors').locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByTestId('panel-brand-positions').locator('tbody tr').first()).toBeVisible();
+    await expectChartsDrawn(page, 3);
+    await page.screenshot({ path: `${SCREENS}/analytics-dashboard.png`, fullPage: true });
+  });
+
+  test('the filter bar narrows the period and is kept for the project', async ({ page, server, request }) => {
+    const filters = await api(request, server).get(`/api/projects/${sample}/filters`);
+    const dates: string[] = [...filters.data.update_dates].sort();
+    await openScreen(page, server, sample, 'dashboard');
+    await expect(page.getByTestId('kpi-visibility')).toBeVisible();
+    const summaryRequest = page.waitForRequest(
+      (r) => r.url().includes('/summary?') && r.url().includes(`dates[]=${dates[dates.length - 3]}`),
+    );
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key, value),
+      [
+        `answerscope.analytics.filter.${sample}`,
+        JSON.stringify({
+          dates: [dates[dates.length - 3], dates[dates.length - 1]],
+          neurals: [],
+          groups: [],
+        }),
+      ],
+    );
+    await page.reload();
+    await summaryRequest;
+    await expect(page.getByTestId('filter-reset')).toBeVisible();
+    await page.getByTestId('filter-reset').click();
+    await expect(page.getByTestId('filter-reset')).toHaveCount(0);
+    expect(
+      JSON.parse(
+        (await page.evaluate((key) => localStorage.getItem(key), `answerscope.analytics.filter.${sample}`))!,
+      ),
+    ).toEqual({ dates: [], neurals: [], groups: [] });
+  });
+
+  test('competitors lists rows with deltas and draws the metric chart', async ({ page, server }) => {
+    await openScreen(page, server, sample, 'competitors');
+    await expect(page.getByTestId('competitor-table').locator('tbody tr').first()).toBeVisible();
+    expect(await page.getByTestId('competitor-table').locator('tbody tr').count()).toBeGreaterThan(1);
+    await expectChartsDrawn(page, 1);
+    await page.screenshot({ path: `${SCREENS}/analytics-competitors.png`, fullPage: true });
+  });
+
+  test('answers show each prompt per AI system and the full answer with the brand highlighted', async ({
+    page,
+    server,
+  }) => {
+    await openScreen(page, server, sample, 'answers');
+    const prompts = page.getByTestId('answer-prompt');
+    await expect(prompts.first()).toBeVisible();
+    await page.getByTestId('toggle-answer').first().click();
+    await expect(page.getByTestId('answer-text').first()).toBeVisible();
+    await expect(page.getByTestId('answer-text').first().locator('mark.brand-form').first()).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/analytics-answers.png`, fullPage: false });
+
+    await page.getByTestId('answers-tab-history').click();
+    await expect(page.getByTestId('position-history').locator('tbody tr').first()).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/analytics-answers-history.png`, fullPage: false });
+
+    await page.getByTestId('answers-tab-comparison').click();
+    await expect(page.getByTestId('comparison-row').first()).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/analytics-answers-comparison.png`, fullPage: false });
+  });
+
+  test('sources list domains with types, expand to their pages, and draw both charts', async ({
+    page,
+    server,
+  }) => {
+    await openScreen(page, server, sample, 'sources');
+    const rows = page.getByTestId('sources-table').locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    await rows.first().locator('button').first().click();
+    await expect(page.getByTestId('domain-urls').first()).toBeVisible();
+    await expectChartsDrawn(page, 2);
+    await page.screenshot({ path: `${SCREENS}/analytics-sources.png`, fullPage: true });
+  });
+
+  test('an answer with a script, an event handler and javascript: links never runs', async ({
+    page,
+    server,
+    request,
+  }) => {
+    const hostile = [
+      'Acme is the best choice for widgets. <script>window.__xss = "script"</script>',
+      '<img src="x" onerror="window.__xss = \'img\'">',
+      '[click me](javascript:window.__xss="md-link") and <a href="javascript:window.__xss=\'a\'">raw link</a>',
+      '<svg onload="window.__xss=\'svg\'"></svg> See [the docs](https://example.com/acme).',
+    ].join('\n\n');
+    const fake: Server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: hostile } }] }));
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = api(request, server);
+      const port = (fake.address() as AddressInfo).port;
+      const neural = await client.send('POST', '/api/app/neurals', {
+        system_name: 'fake-hostile',
+        display_name: 'Hostile fake',
+        provider: 'openai-compatible',
+        model: 'fake',
+        base_url: `http://127.0.0.1:${port}/v1`,
+      });
+      const draft = await client.send('POST', '/api/project-drafts', {
+        brand: 'Acme',
+        activities: 'widgets',
+        neurals: [neural.data.id],
+        language: 'en',
+      });
+      await expect
+        .poll(async () => (await client.get(`/api/project-drafts/${draft.draft_id}`)).status, {
+          timeout: 30_000,
+        })
+        .toBe('ready');
+      await client.send('PATCH', `/api/project-drafts/${draft.draft_id}/prompts`, {
+        prompts: ['Best widgets maker?'],
+      });
+      const project = (await client.send('POST', `/api/project-drafts/${draft.draft_id}/project`)).project_id;
+      await client.send('POST', `/api/projects/${project}/parse`);
+      await expect
+        .poll(async () => (await client.get(`/api/projects/${project}`)).data.parse.last_completed_at, {
+          timeout: 30_000,
+        })
+        .not.toBeNull();
+
+      await openScreen(page, server, project, 'answers');
+      await page.getByTestId('toggle-answer').first().click();
+      const answer = page.getByTestId('answer-text').first();
+      await expect(answer).toContainText('Acme is the best choice');
+      await expect(answer.locator('mark.brand-form').first()).toHaveText('Acme');
+      expect(await answer.locator('script, img, svg, [onerror], [onload]').count()).toBe(0);
+      for (const link of await answer.locator('a').all()) {
+        const href = await link.getAttribute('href');
+        if (href !== null) expect(href).toMatch(/^https?:/);
+        await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+        await link.click({ modifiers: [], noWaitAfter: true }).catch(() => undefined);
+      }
+      expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+      await page.screenshot({ path: `${SCREENS}/analytics-answer-sanitized.png` });
+    } finally {
+      await new Promise((resolve) => fake.close(resolve));
+    }
+  });
+});
