@@ -149,4 +149,23 @@ test.describe('the analyst journey', () => {
     await expect(page.getByTestId('projects-table')).toContainText('Acme Tools EU');
     await snap(page, '15-projects-ru-dark');
   });
+
+  test('asks for a token when the address has none or a refused one, and signs in with a pasted token', async ({
+    page,
+    server,
+  }) => {
+    await page.goto(server.url);
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+    await expect(page.getByTestId('sign-in-notice')).toContainText('No token yet');
+
+    await page.goto(`${server.url}/#token=not-a-real-token`);
+    await page.reload();
+    await expect(page.getByTestId('sign-in-notice')).toContainText('rejected');
+    await snap(page, '00-sign-in-rejected');
+
+    await page.getByTestId('token-input').locator('input').fill(server.token);
+    await page.getByTestId('sign-in-submit').click();
+    await expect(page.getByTestId('sign-in')).toBeHidden();
+    await expect(page.getByTestId('app-root')).toBeVisible();
+  });
 });

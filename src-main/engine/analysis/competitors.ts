@@ -7,7 +7,7 @@
  */
 import type { KnownCompetitor } from './types';
 import { CORPORATE_WORDS } from './generic-words';
-import { judgeName } from './name-like';
+import { judgeName, type NameVerdict } from './name-like';
 import { namePatternSource, namesRegex } from './name-pattern';
 import { isSentenceStart } from './brand-mentions';
 import { lineAt, sentenceAround, type Line } from './text';
@@ -138,6 +138,57 @@ function anchoredRegex(name: string, russianContext: boolean): RegExp | null {
   return re;
 }
 
+interface KnownMatcher {
+  /** Global regex: one capturing group per known name or alias, longest names first. */
+  regex: RegExp;
+  canonicalOf: (m: RegExpExecArray) => string | undefined;
+}
+
+const knownCache = new Map<string, KnownMatcher | null>();
+
+/**
+ * All known competitors and their aliases in one regex, built once per project's list (cached by
+ * the list): a single scan finds every one of them, instead of one scan per competitor.
+ */
+function knownMatcher(known: KnownCompetitor[], russianContext: boolean): KnownMatcher | null {
+  if (!known.length) return null;
+  const key =
+    (russianContext ? 'r' : 'l') + known.map((k) => [k.name, ...k.members].join('\u0002')).join('\u0001');
+  const cached = knownCache.get(key);
+  if (cached !== undefined) return cached;
+  const entries: Array<{ name: string; canonical: string }> = [];
+  const seen = new Set<string>();
+  for (const k of known) {
+    for (const n of [k.name, ...k.members]) {
+      const name = n.trim();
+      if (!name || seen.has(name.toLowerCase())) continue;
+      seen.add(name.toLowerCase());
+      entries.push({ name, canonical: k.name });
+    }
+  }
+  entries.sort((a, b) => b.name.length - a.name.length);
+  const canonicals: string[] = [];
+  const sources: string[] = [];
+  for (const e of entries) {
+    const src = namePatternSource(e.name, russianContext);
+    if (!src) continue;
+    sources.push(`(${src})`);
+    canonicals.push(e.canonical);
+  }
+  const matcher: KnownMatcher | null = sources.length
+    ? {
+        regex: new RegExp(sources.join('|'), 'giu'),
+        canonicalOf: (m) => {
+          for (let g = 1; g < m.length; g++) if (m[g] !== undefined) return canonicals[g - 1];
+          return undefined;
+        },
+      }
+    : null;
+  if (knownCache.size > 200) knownCache.clear();
+  knownCache.set(key, matcher);
+  return matcher;
+}
+
 function keyOf(name: string): string {
   const words = name
     .toLowerCase()
@@ -152,30 +203,32 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   const groups = new Map<string, GroupItem[]>();
   const loose: Candidate[] = [];
 
-  const knownNames = ctx.known.flatMap((k) => [k.name, ...k.members]);
-  const knownRegex = namesRegex(knownNames, ctx.russianContext);
-  const knownRegexes = knownRegex
-    ? ctx.known.map((k) => ({ name: k.name, re: namesRegex([k.name, ...k.members], ctx.russianContext) }))
-    : [];
+  const known = knownMatcher(ctx.known, ctx.russianContext);
   const knownOf = (phrase: string): string | undefined => {
-    for (const k of knownRegexes) {
-      const re = k.re;
-      if (!re) continue;
-      re.lastIndex = 0;
-      const m = re.exec(phrase);
-      if (m && m[0].length >= phrase.trim().length * 0.6) return k.name;
-    }
-    return undefined;
+    if (!known) return undefined;
+    known.regex.lastIndex = 0;
+    const m = known.regex.exec(phrase);
+    return m && m[0].length >= phrase.trim().length * 0.6 ? known.canonicalOf(m) : undefined;
   };
 
+  // A name recurs within one answer (list, bold, prose): judge each phrase once.
+  const verdicts = new Map<string, { verdict: NameVerdict | null; own: boolean; canonical?: string }>();
   const judge = (raw: string, index: number, structural: boolean, lenient = false): GroupItem => {
-    const verdict = judgeName(raw, ctx.textIsCyrillic, ctx.germanNouns, lenient);
-    const phrase = verdict?.name ?? raw;
-    if (ctx.isOwnBrand(phrase)) return { candidate: null, own: true };
-    const canonical = knownOf(phrase);
+    const memoKey = (lenient ? '1' : '0') + raw;
+    let v = verdicts.get(memoKey);
+    if (!v) {
+      const verdict = judgeName(raw, ctx.textIsCyrillic, ctx.germanNouns, lenient);
+      const phrase = verdict?.name ?? raw;
+      const own = ctx.isOwnBrand(phrase);
+      v = { verdict, own, canonical: own ? undefined : knownOf(phrase) };
+      verdicts.set(memoKey, v);
+    }
+    if (v.own) return { candidate: null, own: true };
+    const canonical = v.canonical;
     if (canonical) {
       return { candidate: { name: canonical, index, strong: true, structural, canonical }, own: false };
     }
+    const verdict = v.verdict;
     if (!verdict) return { candidate: null, own: false };
     return { candidate: { name: verdict.name, index, strong: verdict.strong, structural }, own: false };
   };
@@ -305,10 +358,13 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   }
 
   // Known competitors written anywhere.
-  if (knownRegex) {
-    // matchAll iterates a copy: knownOf() below reuses cached regexes, maybe this very one.
-    for (const m of text.matchAll(knownRegex)) {
-      const canonical = knownOf(m[0]);
+  if (known) {
+    // One pass over the text for every known competitor and alias: the capturing group that
+    // matched says which competitor it is.
+    const re = known.regex;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const canonical = known.canonicalOf(m);
       if (canonical)
         loose.push({ name: canonical, index: m.index, strong: true, structural: true, canonical });
     }
@@ -336,38 +392,52 @@ function canonicalName(forms: Candidate[], anchored: (name: string) => RegExp | 
   const known = forms.find((f) => f.canonical);
   if (known?.canonical) return known.canonical;
   const structural = forms.filter((f) => f.structural);
-  const pool = structural.length ? structural : forms;
-  for (const f of pool) {
-    const re = anchored(f.name);
-    if (re && forms.every((o) => re.test(o.name))) return f.name;
+  const pool = [...new Set((structural.length ? structural : forms).map((f) => f.name))];
+  const all = [...new Set(forms.map((f) => f.name))];
+  for (const name of pool) {
+    const re = anchored(name);
+    if (re && all.every((o) => re.test(o))) return name;
   }
-  return pool[0].name;
+  return pool[0];
 }
 
 /** Merges spellings of one competitor and orders competitors by first appearance in the text. */
 function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCompetitor[] {
   candidates.sort((a, b) => a.index - b.index);
-  const clusters: Array<{ forms: Candidate[]; keys: Set<string>; patterns: RegExp[] }> = [];
-  const anchored = (name: string) => anchoredRegex(name, ctx.russianContext);
+  // A name is found many times (list, bold, prose, known scan): cluster each spelling once.
+  const bySpelling = new Map<string, Candidate[]>();
   for (const c of candidates) {
+    const k = c.canonical === undefined ? c.name : `${c.name}\u0000${c.canonical}`;
+    const same = bySpelling.get(k);
+    if (same) same.push(c);
+    else bySpelling.set(k, [c]);
+  }
+  const clusters: Array<{ forms: Candidate[]; names: string[]; keys: Set<string>; patterns: RegExp[] }> = [];
+  const anchored = (name: string) => anchoredRegex(name, ctx.russianContext);
+  for (const spelling of bySpelling.values()) {
+    const c = spelling[0];
     const key = keyOf(c.name);
     const own = anchored(c.name);
     let cluster = clusters.find(
       (cl) =>
         cl.keys.has(key) ||
+        (c.canonical !== undefined && cl.forms.some((f) => f.canonical === c.canonical)) ||
         cl.patterns.some((p) => p.test(c.name)) ||
-        (own !== null && cl.forms.some((f) => own.test(f.name))) ||
-        (c.canonical !== undefined && cl.forms.some((f) => f.canonical === c.canonical)),
+        (own !== null && cl.names.some((n) => own.test(n))),
     );
     if (!cluster) {
-      cluster = { forms: [], keys: new Set(), patterns: [] };
+      cluster = { forms: [], names: [], keys: new Set(), patterns: [] };
       clusters.push(cluster);
     }
-    cluster.forms.push(c);
+    cluster.forms.push(...spelling);
+    cluster.names.push(c.name);
     cluster.keys.add(key);
     if (own) cluster.patterns.push(own);
   }
-  const named = clusters.map((cl) => ({ name: canonicalName(cl.forms, anchored), forms: cl.forms }));
+  const named = clusters.map((cl) => {
+    cl.forms.sort((a, b) => a.index - b.index);
+    return { name: canonicalName(cl.forms, anchored), forms: cl.forms };
+  });
   const out: FoundCompetitor[] = [];
   const seen = new Set<string>();
   for (const cl of named) {

@@ -10,7 +10,8 @@ export interface PrintProject {
   name: string;
   brand: string;
   domain: string;
-  language?: string;
+  /** The project's language (GET …/settings): the report speaks it. */
+  language: string;
 }
 
 async function getJson<T>(path: string, token: string): Promise<T> {
@@ -22,10 +23,16 @@ async function getJson<T>(path: string, token: string): Promise<T> {
   return body as T;
 }
 
+/** The project settings carry name, brand, site and the language the report is written in. */
 export async function loadPrintData(projectId: number, reportId: number, token: string) {
-  const [project, report] = await Promise.all([
-    getJson<{ data: PrintProject }>(`/api/projects/${projectId}`, token),
+  const [settings, report] = await Promise.all([
+    getJson<{ data: PrintProject }>(`/api/projects/${projectId}/settings`, token),
     getJson<{ data: Report }>(`/api/projects/${projectId}/reports/${reportId}`, token),
   ]);
-  return { project: project.data, report: report.data };
+  const { id, name, brand, domain, language } = settings.data;
+  return { project: { id, name, brand, domain, language }, report: report.data };
 }
+
+/** Reports are written in Russian for Russian projects and in English otherwise (as the engine does). */
+export const reportLanguage = (projectLanguage: string): 'ru' | 'en' =>
+  projectLanguage === 'ru' ? 'ru' : 'en';

@@ -354,6 +354,8 @@ describe('report building', () => {
   });
 
   it('builds each block with the numbers of its analytics endpoint for the same dates', async () => {
+    // Web search on, so the sources endpoints (networks returning sources) have rows to compare.
+    await t.engine.ctx.db.updateTable('project_neurals').set({ web_search_enabled: 1 }).execute();
     await seedTwoUpdates();
     const { chatgpt, perplexity } = p.neural;
     const [a, b] = p.prompts;
@@ -440,6 +442,10 @@ describe('report building', () => {
     // at the 19th the brand is named in 2 of the 3 answers with data (count_empty_answers off).
     expect(block('summary').main).toMatchObject({ updates: 3, brand: { visibility: 66.67, mentions: 2 } });
     expect(block('summary').comparison).toMatchObject({ updates: 1, brand: { visibility: 50, mentions: 2 } });
+    expect(block('sources').main.domains.map((d: any) => [d.domain, d.citations, d.own])).toEqual([
+      ['acme.com', 1, true],
+      ['wiki.org', 1, false],
+    ]);
     expect(block('competitors').main.rows.map((r: any) => [r.name, r.visibility])).toEqual([
       ['Acme', 66.67],
       ['Globex', 66.67],
