@@ -5,7 +5,7 @@ import ToastService from 'primevue/toastservice';
 import ConfirmationService from 'primevue/confirmationservice';
 import Tooltip from 'primevue/tooltip';
 import App from './App.vue';
-import { installTransport } from './api/install';
+import { installTransport, takeTokensFromAddressChanges } from './api/install';
 import { i18n } from './i18n';
 import { createAppRouter } from './router';
 import { AppPreset, DARK_CLASS } from './theme';
@@ -15,7 +15,7 @@ import './styles/app.css';
 
 // The one transport of this window, chosen once: IPC under Electron, HTTP in the browser.
 const pinia = createPinia();
-installTransport({ onUnauthorized: () => useSessionStore(pinia).tokenRejected() });
+const transport = installTransport({ onUnauthorized: () => useSessionStore(pinia).tokenRejected() });
 
 const app = createApp(App);
 app.use(pinia);
@@ -30,3 +30,7 @@ usePreferencesStore(pinia); // applies the remembered language and theme before 
 const router = createAppRouter();
 app.use(router);
 app.mount('#app');
+takeTokensFromAddressChanges(transport, async () => {
+  const state = await useSessionStore(pinia).check();
+  if (state === 'signed-in' && router.currentRoute.value.name === 'sign-in') await router.replace('/');
+});

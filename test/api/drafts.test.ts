@@ -204,6 +204,8 @@ describe('POST /api/project-drafts/{draft}/project', () => {
       schedules: { update: { source: 'update', type: 'once_per_week', detail: 1 } },
     });
     expect(settings.neurals.map((n: any) => n.system_name)).toEqual(['chatgpt', 'demo']);
+    // Web search starts on where a network offers it (citations feed site visibility).
+    expect(settings.neurals.map((n: any) => n.web_search_enabled)).toEqual([true, true]);
 
     const prompts = (await t.api.get(`/api/projects/${projectId}/prompts`)).body.data;
     expect(prompts.map((p: any) => p.value)).toEqual([

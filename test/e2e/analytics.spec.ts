@@ -36,6 +36,14 @@ async function openScreen(page: Page, server: RunningServer, project: number, sc
   await page.goto(`${server.url}/#/projects/${project}/${screen}`);
 }
 
+/** The app scrolls inside its shell, so a tall viewport stands in for a full-page shot. */
+async function screenshot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1440, height: 2200 });
+  await page.waitForTimeout(300); // charts resize on the next frame after the viewport changes
+  await page.screenshot({ path: `${SCREENS}/${name}.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 /** Every chart on the page has drawn something (some pixel is not transparent). */
 async function expectChartsDrawn(page: Page, atLeast: number) {
   await expect(page.locator('[data-testid="chart"][data-chart-ready="true"]')).toHaveCount(
@@ -71,7 +79,7 @@ test.describe('analytics screens', () => {
     await expect(page.getByTestId('top-competitors').locator('tbody tr').first()).toBeVisible();
     await expect(page.getByTestId('panel-brand-positions').locator('tbody tr').first()).toBeVisible();
     await expectChartsDrawn(page, 3);
-    await page.screenshot({ path: `${SCREENS}/analytics-dashboard.png`, fullPage: true });
+    await screenshot(page, 'analytics-dashboard');
   });
 
   test('the filter bar narrows the period and is kept for the project', async ({ page, server, request }) => {
@@ -110,7 +118,7 @@ test.describe('analytics screens', () => {
     await expect(page.getByTestId('competitor-table').locator('tbody tr').first()).toBeVisible();
     expect(await page.getByTestId('competitor-table').locator('tbody tr').count()).toBeGreaterThan(1);
     await expectChartsDrawn(page, 1);
-    await page.screenshot({ path: `${SCREENS}/analytics-competitors.png`, fullPage: true });
+    await screenshot(page, 'analytics-competitors');
   });
 
   test('answers show each prompt per AI system and the full answer with the brand highlighted', async ({
@@ -120,18 +128,20 @@ test.describe('analytics screens', () => {
     await openScreen(page, server, sample, 'answers');
     const prompts = page.getByTestId('answer-prompt');
     await expect(prompts.first()).toBeVisible();
-    await page.getByTestId('toggle-answer').first().click();
-    await expect(page.getByTestId('answer-text').first()).toBeVisible();
-    await expect(page.getByTestId('answer-text').first().locator('mark.brand-form').first()).toBeVisible();
-    await page.screenshot({ path: `${SCREENS}/analytics-answers.png`, fullPage: false });
+    // A prompt whose answer names the brand ("Not mentioned" has a lower-case m).
+    const mentioned = prompts.filter({ hasText: /Mentioned/ }).first();
+    await mentioned.getByTestId('toggle-answer').click();
+    await expect(mentioned.getByTestId('answer-text')).toBeVisible();
+    await expect(mentioned.getByTestId('answer-text').locator('mark.brand-form').first()).toBeVisible();
+    await screenshot(page, 'analytics-answers');
 
     await page.getByTestId('answers-tab-history').click();
     await expect(page.getByTestId('position-history').locator('tbody tr').first()).toBeVisible();
-    await page.screenshot({ path: `${SCREENS}/analytics-answers-history.png`, fullPage: false });
+    await screenshot(page, 'analytics-answers-history');
 
     await page.getByTestId('answers-tab-comparison').click();
     await expect(page.getByTestId('comparison-row').first()).toBeVisible();
-    await page.screenshot({ path: `${SCREENS}/analytics-answers-comparison.png`, fullPage: false });
+    await screenshot(page, 'analytics-answers-comparison');
   });
 
   test('sources list domains with types, expand to their pages, and draw both charts', async ({
@@ -144,7 +154,7 @@ test.describe('analytics screens', () => {
     await rows.first().locator('button').first().click();
     await expect(page.getByTestId('domain-urls').first()).toBeVisible();
     await expectChartsDrawn(page, 2);
-    await page.screenshot({ path: `${SCREENS}/analytics-sources.png`, fullPage: true });
+    await screenshot(page, 'analytics-sources');
   });
 
   test('an answer with a script, an event handler and javascript: links never runs', async ({
@@ -211,7 +221,7 @@ test.describe('analytics screens', () => {
         await link.click({ modifiers: [], noWaitAfter: true }).catch(() => undefined);
       }
       expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
-      await page.screenshot({ path: `${SCREENS}/analytics-answer-sanitized.png` });
+      await screenshot(page, 'analytics-answer-sanitized');
     } finally {
       await new Promise((resolve) => fake.close(resolve));
     }

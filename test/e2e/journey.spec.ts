@@ -158,8 +158,8 @@ test.describe('the analyst journey', () => {
     await expect(page.getByTestId('sign-in')).toBeVisible();
     await expect(page.getByTestId('sign-in-notice')).toContainText('No token yet');
 
+    await page.goto('about:blank');
     await page.goto(`${server.url}/#token=not-a-real-token`);
-    await page.reload();
     await expect(page.getByTestId('sign-in-notice')).toContainText('rejected');
     await snap(page, '00-sign-in-rejected');
 
@@ -167,5 +167,12 @@ test.describe('the analyst journey', () => {
     await page.getByTestId('sign-in-submit').click();
     await expect(page.getByTestId('sign-in')).toBeHidden();
     await expect(page.getByTestId('app-root')).toBeVisible();
+
+    // The printed address pasted into a tab that already runs the app signs in as well.
+    await page.getByTestId('nav-projects').click();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(server.uiUrl);
+    await expect(page.getByTestId('app-root')).toBeVisible();
+    expect(page.url()).not.toContain('token=');
   });
 });

@@ -8,7 +8,7 @@
 import type { KnownCompetitor } from './types';
 import { CORPORATE_WORDS } from './generic-words';
 import { judgeName, type NameVerdict } from './name-like';
-import { namePatternSource, namesRegex } from './name-pattern';
+import { namePatternSource, namesRegex, nameTokens } from './name-pattern';
 import { isSentenceStart } from './brand-mentions';
 import { lineAt, sentenceAround, type Line } from './text';
 
@@ -187,6 +187,24 @@ function knownMatcher(known: KnownCompetitor[], russianContext: boolean): KnownM
   if (knownCache.size > 200) knownCache.clear();
   knownCache.set(key, matcher);
   return matcher;
+}
+
+/** Lowercase letters and digits only, `ё` as `е`: spacing, hyphens and apostrophes aside. */
+function foldName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/**
+ * What every written form of a name starts with, lowercase: the first word's leading letters,
+ * less the two a Russian ending may replace ("Лента" → "лен" covers "Ленты", "Ленте").
+ */
+function stemOf(name: string): string {
+  const first = nameTokens(name)[0] ?? name;
+  const run = /^[\p{L}\p{N}]+/u.exec(first.toLowerCase().replace(/ё/g, 'е'))?.[0] ?? '';
+  return CYRILLIC.test(run) ? run.slice(0, Math.max(1, run.length - 2)) : run;
 }
 
 function keyOf(name: string): string {
@@ -412,27 +430,36 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
     if (same) same.push(c);
     else bySpelling.set(k, [c]);
   }
-  const clusters: Array<{ forms: Candidate[]; names: string[]; keys: Set<string>; patterns: RegExp[] }> = [];
+  interface Spelling {
+    name: string;
+    folded: string;
+    stem: string;
+    re: RegExp | null;
+  }
+  const clusters: Array<{ forms: Candidate[]; spellings: Spelling[]; keys: Set<string> }> = [];
   const anchored = (name: string) => anchoredRegex(name, ctx.russianContext);
+  // One spelling's pattern can only match another that starts with its stem: a cheap string test
+  // spares the regex for almost every pair.
+  const inflects = (a: Spelling, b: Spelling) =>
+    a.re !== null && b.folded.startsWith(a.stem) && a.re.test(b.name);
   for (const spelling of bySpelling.values()) {
     const c = spelling[0];
     const key = keyOf(c.name);
-    const own = anchored(c.name);
+    const folded = foldName(c.name);
+    const me: Spelling = { name: c.name, folded, stem: stemOf(c.name), re: anchored(c.name) };
     let cluster = clusters.find(
       (cl) =>
         cl.keys.has(key) ||
         (c.canonical !== undefined && cl.forms.some((f) => f.canonical === c.canonical)) ||
-        cl.patterns.some((p) => p.test(c.name)) ||
-        (own !== null && cl.names.some((n) => own.test(n))),
+        cl.spellings.some((o) => inflects(o, me) || inflects(me, o)),
     );
     if (!cluster) {
-      cluster = { forms: [], names: [], keys: new Set(), patterns: [] };
+      cluster = { forms: [], spellings: [], keys: new Set() };
       clusters.push(cluster);
     }
     cluster.forms.push(...spelling);
-    cluster.names.push(c.name);
+    cluster.spellings.push(me);
     cluster.keys.add(key);
-    if (own) cluster.patterns.push(own);
   }
   const named = clusters.map((cl) => {
     cl.forms.sort((a, b) => a.index - b.index);
@@ -440,13 +467,26 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
   });
   const out: FoundCompetitor[] = [];
   const seen = new Set<string>();
+  // Offsets in the folded text match the answer's only when folding kept its length.
+  const lowered = ctx.text.toLowerCase().replace(/ё/g, 'е');
+  const foldedText = lowered.length === ctx.text.length ? lowered : null;
   for (const cl of named) {
     if (seen.has(cl.name)) continue;
     seen.add(cl.name);
     const names = [...new Set(cl.forms.map((f) => f.name))];
     const known = ctx.known.find((k) => k.name === cl.name);
-    const re = namesRegex(known ? [known.name, ...known.members, ...names] : names, ctx.russianContext);
-    let first = Math.min(...cl.forms.map((f) => f.index));
+    const all = known ? [known.name, ...known.members, ...names] : names;
+    let first = cl.forms[0].index;
+    // An earlier mention that was no candidate ("Revolut's app …" before the list): only worth a
+    // regex scan when one of the names' stems occurs before the first candidate at all.
+    const earlier =
+      foldedText === null ||
+      all.some((n) => {
+        const stem = stemOf(n);
+        const at = stem ? foldedText.indexOf(stem) : 0;
+        return at >= 0 && at < first;
+      });
+    const re = earlier ? namesRegex(all, ctx.russianContext) : null;
     if (re) {
       re.lastIndex = 0;
       const m = re.exec(ctx.text);

@@ -22,7 +22,8 @@ export function cleanCandidate(raw: string): string {
     .replace(/[*`]|__/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  s = s.replace(/^(?:\d{1,3}[.)]|#\d{1,3}|№\s?\d{1,3}|(?:step|шаг|schritt|paso)\s\d{1,2}[.:]?)\s*/i, '');
+  if (/^[\d#№sSшШpP]/.test(s))
+    s = s.replace(/^(?:\d{1,3}[.)]|#\d{1,3}|№\s?\d{1,3}|(?:step|шаг|schritt|paso)\s\d{1,2}[.:]?)\s*/i, '');
   s = s.replace(/\s*\([^)]{0,80}\)\s*$/, '');
   s = s.replace(/^["'«»„“”‘’(\s]+|["'«»„“”‘’)\s]+$/g, '');
   s = s.replace(/[\s:;,.!?–—-]+$/, '');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
 import { groupBy, pct } from './stats';
@@ -158,3 +159,159 @@ export const parseList = (json: string | null): string[] => {
     return [];
   }
 };
+
+// ---------------------------------------------------------------------------------------------
+// Pre-aggregated reads (issue 4 "Performance"): SQLite counts and builds JSON in C, so a request
+// carries hundreds of rows into JavaScript instead of tens of thousands of answer rows.
+
+/** Counts of one prompt's answers at one update over the selected networks. */
+export interface PromptCount {
+  run_id: number;
+  prompt_id: number;
+  answers: number;
+  with_data: number;
+  mentions: number;
+  /** Mentions among answers with data: the numerator when empty answers are not counted. */
+  mentions_with_data: number;
+  site_mentions: number;
+  positive: number;
+  neutral: number;
+  negative: number;
+}
+
+/** Per (update, prompt) counts of the scope's prompts; the covering index answers_run_facts serves it. */
+export async function promptCounts(
+  ctx: EngineContext,
+  scope: Scope,
+  runIds: number[],
+  neuralIds?: number[],
+): Promise<PromptCount[]> {
+  const nids = neuralIds ?? scope.neurals.map((n) => n.id);
+  if (!runIds.length || !nids.length || !scope.prompts.length) return [];
+  const promptFilter = scope.allPrompts
+    ? sql``
+    : sql`and prompt_id in (${sql.join(scope.prompts.map((p) => p.id))})`;
+  const { rows } = await sql<PromptCount>`
+    select run_id, prompt_id, count(*) as answers,
+      sum(has_data = 1) as with_data,
+      sum(mention = 1) as mentions,
+      sum(mention = 1 and has_data = 1) as mentions_with_data,
+      sum(site_mentioned = 1) as site_mentions,
+      sum(mention = 1 and tone = 'positive') as positive,
+      sum(mention = 1 and tone = 'neutral') as neutral,
+      sum(mention = 1 and tone = 'negative') as negative
+    from answers
+    where run_id in (${sql.join(runIds)}) and neural_id in (${sql.join(nids)}) ${promptFilter}
+    group by run_id, prompt_id`.execute(ctx.db);
+  return rows;
+}
+
+/** visibilityOf over counts: null when no answer is counted (decisions.md §5). */
+export function countedVisibility(
+  c: Pick<PromptCount, 'answers' | 'with_data' | 'mentions' | 'mentions_with_data'> | undefined,
+  countEmpty: boolean,
+): number | null {
+  if (!c) return null;
+  const whole = countEmpty ? c.answers : c.with_data;
+  if (!whole) return null;
+  return pct(countEmpty ? c.mentions : c.mentions_with_data, whole);
+}
+
+/** Per prompt visibility at the last and previous update, from counts (as promptVisibilities). */
+export function promptCountVisibilities(
+  counts: PromptCount[],
+  lastRun: number | undefined,
+  prevRun: number | undefined,
+  countEmpty: boolean,
+) {
+  const result = new Map<number, { last: number | null; prev: number | null; lastCount?: PromptCount }>();
+  for (const c of counts) {
+    const entry = result.get(c.prompt_id) ?? { last: null, prev: null };
+    if (c.run_id === lastRun) {
+      entry.last = countedVisibility(c, countEmpty);
+      entry.lastCount = c;
+    } else if (c.run_id === prevRun) entry.prev = countedVisibility(c, countEmpty);
+    result.set(c.prompt_id, entry);
+  }
+  return result;
+}
+
+/** A history cell of the brand, as the API shows it (see brandCell in summary.ts). */
+export interface BrandCell {
+  mention: number;
+  mention_position: number | null;
+  tone: string | null;
+  occurrences: string[];
+  competitors: string[];
+  has_data: boolean;
+}
+
+export interface SiteCell {
+  mentioned: boolean;
+  position: number | null;
+}
+
+/** One prompt at one update: its cells by network id (only networks that answered). */
+export interface CellGrid {
+  prompt_id: number;
+  run_id: number;
+  brand: Record<string, BrandCell>;
+  /** Cells of the `siteNeuralIds` networks only; `{}` when none answered. */
+  site: Record<string, SiteCell>;
+}
+
+/** JSON text of a list column as parseList reads it: anything but an array is `[]`. */
+const listJson = (column: string) =>
+  sql.raw(`case when json_valid(${column}) and json_type(${column}) = 'array' then json(${column}) else '[]' end`);
+
+/**
+ * The history cells of some prompts over some updates, one row per (prompt, update) with the
+ * cells built as JSON by SQLite, in the index order (prompt, update). `+run_id`/`+neural_id` keep
+ * SQLite from seeking every (prompt, update, network) combination: it reads each prompt's range
+ * of the covering index answers_prompt_cells once.
+ */
+export async function cellGrids(
+  ctx: EngineContext,
+  scope: Scope,
+  promptIds: number[],
+  runIds: number[],
+  neuralIds: number[],
+  siteNeuralIds: number[] = [],
+): Promise<CellGrid[]> {
+  if (!runIds.length || !neuralIds.length || !promptIds.length) return [];
+  const site = siteNeuralIds.length
+    ? sql`json_group_object(neural_id, json_object(
+        'mentioned', json(iif(site_mentioned = 1, 'true', 'false')), 'position', site_position))
+        filter (where neural_id in (${sql.join(siteNeuralIds)}))`
+    : sql`'{}'`;
+  const { rows } = await sql<{ prompt_id: number; run_id: number; brand: string; site: string }>`
+    select prompt_id, run_id,
+      json_group_object(neural_id, json_object(
+        'mention', mention, 'mention_position', mention_position, 'tone', tone,
+        'occurrences', ${listJson('occurrences')}, 'competitors', ${listJson('competitors')},
+        'has_data', json(iif(has_data = 1, 'true', 'false')))) as brand,
+      ${site} as site
+    from answers
+    where project_id = ${scope.project.id} and prompt_id in (${sql.join(promptIds)})
+      and +run_id in (${sql.join(runIds)}) and +neural_id in (${sql.join(neuralIds)})
+    group by prompt_id, run_id
+    order by prompt_id, run_id`.execute(ctx.db);
+  return rows.map((r) => {
+    const brand = JSON.parse(r.brand) as Record<string, BrandCell>;
+    for (const cell of Object.values(brand)) {
+      cell.occurrences = asStrings(cell.occurrences);
+      cell.competitors = asStrings(cell.competitors);
+    }
+    return {
+      prompt_id: r.prompt_id,
+      run_id: r.run_id,
+      brand,
+      site: (r.site === '{}' ? {} : JSON.parse(r.site)) as Record<string, SiteCell>,
+    };
+  });
+}
+
+/** parseList's `map(String)`, skipped when every entry is a string already (the usual case). */
+function asStrings(list: unknown[]): string[] {
+  return list.every((v) => typeof v === 'string') ? (list as string[]) : list.map(String);
+}

@@ -4,6 +4,7 @@ import { nextRunAfter } from '../schedules/next-run';
 import { scheduleFromRow } from '../schedules/schedule';
 import { queueParse, ParseRefused, resumeOrphanRuns } from './parse.service';
 import { noteExtraSource, type ExtraSource } from './extra-sources';
+import { getAppSettings } from '../app-settings/app-settings.service';
 
 const TICK_MS = 60_000;
 const DEFAULT_HOUR = 6;
@@ -93,29 +94,12 @@ async function queueScheduledRun(ctx: EngineContext, project: ProjectRow): Promi
   }
 }
 
-/**
- * The hour and time zone scheduled runs start at (app settings `schedule_hour`, `time_zone`;
- * default 06:00 in the machine's zone).
- * TODO(app-settings): read through getAppSettings(ctx) once src-main/engine/app-settings lands.
- */
+/** The hour and time zone scheduled runs start at (app settings `schedule_hour`, `time_zone`). */
 async function scheduleClock(ctx: EngineContext): Promise<{ hour: number; timeZone: string }> {
-  const rows = await ctx.db
-    .selectFrom('app_settings')
-    .select(['key', 'value'])
-    .where('key', 'in', ['schedule_hour', 'time_zone'])
-    .execute();
-  const read = (key: string) => {
-    const raw = rows.find((r) => r.key === key)?.value;
-    try {
-      return raw === undefined ? undefined : JSON.parse(raw);
-    } catch {
-      return raw;
-    }
-  };
-  const hour = Number(read('schedule_hour'));
-  const zone = read('time_zone');
+  const settings = await getAppSettings(ctx);
+  const hour = settings.schedule_hour;
   return {
     hour: Number.isInteger(hour) && hour >= 0 && hour <= 23 ? hour : DEFAULT_HOUR,
-    timeZone: typeof zone === 'string' && zone ? zone : Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone: settings.time_zone,
   };
 }

@@ -185,7 +185,7 @@ export async function createProjectFromDraft(
       .executeTakeFirstOrThrow();
     const live = await trx
       .selectFrom('neurals')
-      .select('id')
+      .select(['id', 'web_search_supported'])
       .where('id', 'in', input.neurals.length ? input.neurals : [0])
       .where('deleted_at', 'is', null)
       .execute();
@@ -197,7 +197,9 @@ export async function createProjectFromDraft(
           neurals.map((neural_id, position) => ({
             project_id: project.id,
             neural_id,
-            web_search_enabled: 0,
+            // Web search on where the network offers it: citations are what the site
+            // visibility and sources screens measure.
+            web_search_enabled: live.find((n) => n.id === neural_id)?.web_search_supported ?? 0,
             position,
           })),
         )

@@ -60,3 +60,18 @@ export function installTransport(options: InstallOptions = {}): Transport {
 export function isHttpTransport(transport: Transport): transport is HttpTransport {
   return transport.kind === 'http';
 }
+
+/**
+ * The printed UI address pasted into a tab that already runs the app changes only the hash: take
+ * its token the same way, then let the caller re-check the session.
+ */
+export function takeTokensFromAddressChanges(transport: Transport, onToken: () => void): void {
+  if (!isHttpTransport(transport) || typeof window === 'undefined') return;
+  window.addEventListener('hashchange', () => {
+    const fromHash = takeTokenFromHash(window.location.hash);
+    if (!fromHash) return;
+    transport.setToken(fromHash.token);
+    window.location.replace(`${window.location.pathname}${window.location.search}${fromHash.rest}`);
+    onToken();
+  });
+}

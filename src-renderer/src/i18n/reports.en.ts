@@ -61,7 +61,7 @@ export default {
       tasks90: 'Tasks for 90 days',
       writtenBy: 'Written by the analysis model {model}.',
       more: '… and {n} more',
-      atLastUpdate: 'Figures at the period\'s last update ({date}); the chart covers every update.',
+      atLastUpdate: "Figures at the period's last update ({date}); the chart covers every update.",
       byNetwork: 'Visibility by network',
       dynamic: 'Dynamic',
       type: 'Type',
@@ -73,9 +73,12 @@ export default {
       sourceTypes: 'Source types at the last update',
       promptsCount: 'Prompts',
       domainsDropped: 'No longer cited at the last update',
-      totalPrompts: '{shown} of {total} prompts, most visible first; brand mentions at the last update: {mentions}.',
-      historyLegend: '#N is the best place among the networks; the small number is how many networks named the brand.',
-      siteHistoryLegend: '#N is the best place of the site among the sources; the small number is how many networks cited it.',
+      totalPrompts:
+        '{shown} of {total} prompts, most visible first; brand mentions at the last update: {mentions}.',
+      historyLegend:
+        '#N is the best place among the networks; the small number is how many networks named the brand.',
+      siteHistoryLegend:
+        '#N is the best place of the site among the sources; the small number is how many networks cited it.',
       comparedUpdates: 'The last update ({last}) against the one before it ({previous}).',
       siteShort: 'site',
       topPromptsVisibility: 'Visibility',

@@ -148,7 +148,8 @@ describe.skipIf(!canRun)('report PDF through the headless host', () => {
 
     execFileSync('pdftoppm', ['-gray', '-r', '30', pdfFile, join(work, 'page')]);
     const pages = readdirSync(work).filter((f) => f.startsWith('page') && f.endsWith('.pgm'));
-    expect(pages.length).toBe(blocks.length + 1);
+    // The cover, then every block from a new page (a long block may run onto a second one).
+    expect(pages.length).toBeGreaterThanOrEqual(blocks.length + 1);
     for (const page of pages) expect(inkShare(readFileSync(join(work, page)))).toBeGreaterThan(0.002);
   }, 90_000);
 });

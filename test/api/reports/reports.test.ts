@@ -406,12 +406,18 @@ describe('report building', () => {
         stats.share_of_voice.map((v: any) => ({ name: v.label, type: v.type, share: v.data.at(-1).y })),
       );
       expect(block('prompts_visibility_history')[side].growth).toEqual(
-        stats.topPrompts.up.map((i: any) => ({ prompt: i.prompt, visibility: i.visibility, change: i.dynamic })),
+        stats.topPrompts.up.map((i: any) => ({
+          prompt: i.prompt,
+          visibility: i.visibility,
+          change: i.dynamic,
+        })),
       );
 
       // competitors: the table of GET /competitors
       const competitors = await endpoint('competitors', dates, { competitors_count: 20 });
-      expect(block('competitors')[side].rows.map((r: any) => [r.name, r.visibility, r.mentions, r.share_of_voice])).toEqual(
+      expect(
+        block('competitors')[side].rows.map((r: any) => [r.name, r.visibility, r.mentions, r.share_of_voice]),
+      ).toEqual(
         competitors.data.tableData.map((r: any) => [
           r.competitor.name,
           r.visibility.last,

@@ -15,7 +15,11 @@ export const REPORT_EXCLUDED_DOMAINS = 10;
  * update, and the domains no longer cited.
  */
 export const sourcesBlock = periodBlock('sources', async (bc, period): Promise<SourcesData> => {
-  const body = await buildSourcesList(bc.ctx, bc.project, periodFilters(period, { per_page: REPORT_DOMAINS }));
+  const body = await buildSourcesList(
+    bc.ctx,
+    bc.project,
+    periodFilters(period, { per_page: REPORT_DOMAINS }),
+  );
   const urls = body.tableData
     .flatMap((d) => d.urls.map((u) => ({ url: u.source.url, domain: d.domain, citations: u.frequency.last })))
     .sort((a, b) => b.citations - a.citations || a.url.localeCompare(b.url))
