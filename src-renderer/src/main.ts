@@ -27,10 +27,11 @@ app.use(ToastService);
 app.use(ConfirmationService);
 app.directive('tooltip', Tooltip);
 usePreferencesStore(pinia); // applies the remembered language and theme before the first paint
-const router = createAppRouter();
-app.use(router);
-app.mount('#app');
+// Before the router: see takeTokensFromAddressChanges.
 takeTokensFromAddressChanges(transport, async () => {
   const state = await useSessionStore(pinia).check();
   if (state === 'signed-in' && router.currentRoute.value.name === 'sign-in') await router.replace('/');
 });
+const router = createAppRouter();
+app.use(router);
+app.mount('#app');

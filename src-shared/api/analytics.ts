@@ -8,9 +8,9 @@ export type Dynamic = 'up' | 'down' | 'not_changed';
 export type Tone = 'positive' | 'neutral' | 'negative';
 
 export interface BaseQuery {
-  'dates[]'?: string[];
-  'neurals[]'?: number[];
-  'groups[]'?: number[];
+  dates?: string[];
+  neurals?: number[];
+  groups?: number[];
 }
 
 export interface NeuralRef {
@@ -258,7 +258,7 @@ export interface ComparisonQuery {
   date1?: string;
   date2?: string;
   presence?: 'brand_has' | 'brand_not' | 'site_has' | 'site_not';
-  'groups[]'?: number[];
+  groups?: number[];
   prompt?: string;
   per_page?: number;
   cursor?: string;

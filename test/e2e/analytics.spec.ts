@@ -80,6 +80,11 @@ test.describe('analytics screens', () => {
     await expect(page.getByTestId('panel-brand-positions').locator('tbody tr').first()).toBeVisible();
     await expectChartsDrawn(page, 3);
     await screenshot(page, 'analytics-dashboard');
+
+    // Dark theme: charts rebuild with light text (the theme is a class on <html>).
+    await page.evaluate(() => document.documentElement.classList.add('app-dark'));
+    await expectChartsDrawn(page, 3);
+    await screenshot(page, 'analytics-dashboard-dark');
   });
 
   test('the filter bar narrows the period and is kept for the project', async ({ page, server, request }) => {

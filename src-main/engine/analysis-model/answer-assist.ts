@@ -95,7 +95,9 @@ export function mergeAnswerAssist(
   const text = (input.text ?? '').slice(0, MAX_ANALYZED_CHARS);
   const masked = maskUrls(text, findUrlsInText(text));
   const russianContext = input.language === 'ru' || hasCyrillic(masked);
-  const brandNames = [...new Set([input.brand, ...input.alternativeBrands].map((n) => n.trim()).filter(Boolean))];
+  const brandNames = [
+    ...new Set([input.brand, ...input.alternativeBrands].map((n) => n.trim()).filter(Boolean)),
+  ];
 
   const result: AnalysisResult = { ...offline };
   const fields: AssistedFields = { competitors: false, tone: false, comment: false };

@@ -8,6 +8,7 @@ import type { AnalysisInput, AnalysisResult } from './types';
 import { distinctForms, findBrandMentions, type Span } from './brand-mentions';
 import { buildComment, type Placement } from './comment';
 import { extractCompetitors } from './competitors';
+import { CORPORATE_WORDS } from './generic-words';
 import { namesRegex } from './name-pattern';
 import { collectSources, findUrlsInText, siteMatch } from './sources';
 import { hasCyrillic, lineAt, maskUrls, sentenceAround, splitLines, type Line } from './text';
@@ -65,6 +66,33 @@ function toneSentences(text: string, spans: Span[], lines: Line[]): string[] {
   return out;
 }
 
+const familyCache = new Map<string, RegExp | null>();
+
+/**
+ * The own brand's products: for a brand with a corporate word ("Альфа-Банк", "Sabadell Bank"), a
+ * name that starts with its core ("Альфа-Карта", "Альфа Инвестиции") belongs to the brand's family,
+ * not to a competitor. Adjective cores ("Deutsche Bank", "Berliner Bank") are left out: "Deutsche
+ * Telekom" is not Deutsche Bank's.
+ */
+function familyRegex(names: string[]): RegExp | null {
+  const key = names.join('\u0001');
+  const cached = familyCache.get(key);
+  if (cached !== undefined) return cached;
+  const cores: string[] = [];
+  for (const name of names) {
+    const words = name.split(/[\s\-‐‑–]+/u).filter(Boolean);
+    const core = words.filter((w) => !CORPORATE_WORDS.has(w.toLowerCase()));
+    if (core.length === words.length || core.length !== 1) continue;
+    const w = core[0];
+    if (w.length < 3 || /(?:e|er|es|en|ий|ый|ой|ая|ое|ский)$/u.test(w)) continue;
+    cores.push(w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  }
+  const re = cores.length ? new RegExp(`^(?:${cores.join('|')})(?=$|[\\s\\-‐‑–])`, 'iu') : null;
+  if (familyCache.size > 500) familyCache.clear();
+  familyCache.set(key, re);
+  return re;
+}
+
 export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
   const text = (input.text ?? '').slice(0, MAX_ANALYZED_CHARS);
   const language = input.language;
@@ -78,7 +106,9 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
   const lines = splitLines(masked);
 
   const brandRegex = brandNames.length ? namesRegex(brandNames, russianContext) : null;
+  const family = familyRegex(brandNames);
   const isOwnBrand = (phrase: string) => {
+    if (family?.test(phrase.trim())) return true;
     if (!brandRegex) return false;
     brandRegex.lastIndex = 0;
     return brandRegex.test(phrase);

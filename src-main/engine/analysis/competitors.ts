@@ -6,8 +6,8 @@
  * table column are not names (then that list enumerates criteria, not brands).
  */
 import type { KnownCompetitor } from './types';
-import { CORPORATE_WORDS } from './generic-words';
-import { judgeName, type NameVerdict } from './name-like';
+import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
+import { generic, judgeName, type NameVerdict } from './name-like';
 import { namePatternSource, namesRegex, nameTokens } from './name-pattern';
 import { isSentenceStart } from './brand-mentions';
 import { lineAt, sentenceAround, type Line } from './text';
@@ -113,13 +113,14 @@ const CAPITALIZED_RUN = new RegExp(
   `(?<![\\p{L}\\p{N}.'’-])${NAME_WORD}(?:[ \\u00A0](?:${NAME_WORD}|of|de|del)){0,3}(?![\\p{L}\\p{N}])`,
   'gu',
 );
-const ENUM_BEFORE = /(?:,|(?:^|\s)(?:and|or|y|o|e|и|или))\s*$/iu;
-const ENUM_AFTER = /^\s*(?:,|(?:and|or|y|o|e|и|или)(?=\s))/iu;
+const ENUM_BEFORE =
+  /(?:,|(?:^|\s)(?:and|or|y|o|e|und|oder|sowie|и|или))(?:\s+(?:the|die|der|das|den|el|la|los|las))?\s*$/iu;
+const ENUM_AFTER = /^\s*(?:,|(?:and|or|y|o|e|und|oder|sowie|и|или)(?=\s))/iu;
 
 /** "A, B and C": a capitalized phrase directly beside a comma or a conjunction of a list. */
 function enumerated(text: string, start: number, end: number): boolean {
   return (
-    ENUM_BEFORE.test(text.slice(Math.max(0, start - 6), start)) || ENUM_AFTER.test(text.slice(end, end + 6))
+    ENUM_BEFORE.test(text.slice(Math.max(0, start - 12), start)) || ENUM_AFTER.test(text.slice(end, end + 7))
   );
 }
 
@@ -205,6 +206,20 @@ function stemOf(name: string): string {
   const first = nameTokens(name)[0] ?? name;
   const run = /^[\p{L}\p{N}]+/u.exec(first.toLowerCase().replace(/ё/g, 'е'))?.[0] ?? '';
   return CYRILLIC.test(run) ? run.slice(0, Math.max(1, run.length - 2)) : run;
+}
+
+/**
+ * German prose puts a category noun before a name ("der Discounter Aldi", "die Direktbank ING"):
+ * it is not part of the name. Only nouns of six letters or more are cut ("About You" stays), only
+ * from a run of two or more words, and never before a connector.
+ */
+function withoutLeadingCommonNouns(run: string): string {
+  let rest = run;
+  for (;;) {
+    const m = /^(\p{L}{6,})[ \u00A0]+([^ \u00A0]+)/u.exec(rest);
+    if (!m || !generic(m[1]) || NAME_CONNECTORS.has(m[2].toLowerCase())) return rest;
+    rest = rest.slice(m[0].length - m[2].length);
+  }
 }
 
 function keyOf(name: string): string {
@@ -326,12 +341,14 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   };
   CAPITALIZED_RUN.lastIndex = 0;
   for (let m = CAPITALIZED_RUN.exec(text); m; m = CAPITALIZED_RUN.exec(text)) {
+    const run = ctx.germanNouns ? withoutLeadingCommonNouns(m[0]) : m[0];
+    const runAt = m.index + m[0].length - run.length;
     const line = lineAt(lines, m.index);
     if (!line || line.kind === 'table') continue;
     if (line.kind !== 'text' && m.index <= line.contentStart + 4) continue;
     const initial = isSentenceStart(text, m.index, false);
-    const item = judge(m[0], m.index, false, ctx.textIsCyrillic && !initial);
-    const inList = !ctx.germanNouns && enumerated(text, m.index, m.index + m[0].length);
+    const item = judge(run, runAt, false, ctx.textIsCyrillic && !initial);
+    const inList = enumerated(text, runAt, m.index + m[0].length);
     const c = item.candidate;
     if (item.own || (c && c.strong)) {
       if (inList) enumerationAt(m.index).names++;
@@ -341,10 +358,10 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     if (!c) continue;
     if (initial) {
       // "Movistar y Orange ofrecen …": a sentence-initial name joined by a conjunction to the next.
-      const joined = /^\s+(?:and|or|y|o|e|и|или)\s/iu.test(
+      const joined = /^\s+(?:and|or|y|o|e|und|oder|и|или)\s/iu.test(
         text.slice(m.index + m[0].length, m.index + m[0].length + 6),
       );
-      if (joined && !ctx.germanNouns) enumerationAt(m.index).weak.push(c);
+      if (joined) enumerationAt(m.index).weak.push(c);
       continue;
     }
     if (ctx.textIsCyrillic && CYRILLIC.test(c.name)) loose.push(c);
@@ -352,11 +369,16 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       enumerationAt(m.index).weak.push(c);
     }
   }
-  // One capitalized word beside a comma is no list; two or more names in one sentence are.
-  for (const e of enumerations.values()) if (e.names + e.weak.length >= 2) loose.push(...e.weak);
+  // One capitalized word beside a comma is no list; two or more names in one sentence are. German
+  // capitalizes every noun ("Kirchensteuer und Krankenkasse"), so there the enumeration also needs
+  // one sure name: the own brand or a strong name ("bei Sixt, Hertz oder Europcar").
+  for (const e of enumerations.values()) {
+    if (e.names + e.weak.length >= 2 && (!ctx.germanNouns || e.names >= 1)) loose.push(...e.weak);
+  }
 
   // Enumerations in prose: "such as Revolut, N26 and Monzo".
   PROSE.lastIndex = 0;
+  const weakGerman: Candidate[] = [];
   for (let m = PROSE.exec(text); m; m = PROSE.exec(text)) {
     const start = m.index + m[0].length - m[1].length;
     let offset = 0;
@@ -370,9 +392,20 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
         );
       if (!run) break;
       const item = judge(run[0], start + at, false, true);
-      // In German every noun is capitalized: an enumeration there needs a stronger signal.
-      if (item.candidate && (!ctx.germanNouns || item.candidate.strong)) loose.push(item.candidate);
+      if (!item.candidate) {
+        // German: one non-name after "wie" makes it a list of things ("wie Miete, Strom und Internet").
+        if (ctx.germanNouns && !item.own) {
+          weakGerman.length = 0;
+          break;
+        }
+        continue;
+      }
+      if (!ctx.germanNouns || item.candidate.strong) loose.push(item.candidate);
+      else weakGerman.push(item.candidate);
     }
+    // German: weak names after a trigger count when two or more stand together, all of them names.
+    if (weakGerman.length >= 2) loose.push(...weakGerman);
+    weakGerman.length = 0;
   }
 
   // Known competitors written anywhere.

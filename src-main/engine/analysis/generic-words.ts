@@ -7,6 +7,8 @@
 
 const SHARED = `
 faq api ai ui ux seo usd eur rub gbp vat iso pdf ios android windows linux macos web app apps online offline
+kwh mwh kw gb mb tb ghz mhz mah осаго каско
+dni nie nif cif iban bic swift sepa iva irpf tae tin itv dgt ocu cnmc cnmv aeat schufa bafin tüv dsgvo
 ceo cto faq crm erp ats cms saas atm pin kpi roi b2b b2c etf ira apr apy fdic sec kyc vpn gps nfc usb hd 4k 5g lte eu it ит асв цб рф ип ооо ндфл ндс сбп мфо жкх
 гибдд мфц фнс вуз егэ оаэ fbo fbs dbs rfbs
 ok top vip pro max plus mini lite basic premium standard free gold silver platinum classic
@@ -78,6 +80,7 @@ thailand egypt vietnam indonesia bali cyprus serbia georgia armenia
 ответ вопрос вопросы результат результаты данные информация подробности детали кратко коротко
 как что где когда почему зачем какой какая какие который если или и но а также то это этот эти тот
 оплата цена/качество отзывы отзыв рейтинг оценка оценки мнение мнения пользователи пользователей опыт
+подмосковье подмосковья сибирь урал поволжье кубань крым дальний восток
 `;
 
 const DE = `
@@ -104,6 +107,9 @@ quelle quellen links hinweis aktualisierung kriterien kriterium kategorie katego
 methode methoden ansatz strategie lösung lösungen antwort frage fragen ergebnis ergebnisse daten
 informationen details kurz insgesamt gesamt für mit ohne und oder aber der die das ein eine einen
 was wie wo wann warum welche welcher welches wer
+discounter supermarkt supermärkte direktbank direktbanken filialbank filialbanken onlinebank neobank
+versicherer autovermieter mobilfunkanbieter netzbetreiber stromanbieter lieferdienst lieferdienste
+kochbox kochboxen vergleichsportal vergleichsportale
 `;
 
 const ES = `
@@ -134,6 +140,9 @@ fuente fuentes enlaces enlace actualización criterios criterio categoría categ
 método métodos enfoque estrategia solución soluciones respuesta pregunta preguntas resultado resultados
 datos información detalles en para con sin y o pero el la los las un una qué cómo dónde cuándo por
 cuál cuáles quién
+entre desde hasta según sobre hacia durante mediante del al
+canarias baleares andalucía cataluña galicia asturias cantabria navarra aragón murcia extremadura
+lisboa oporto portugal francia italia alemania londres parís roma berlín nueva york miami
 `;
 
 function toSet(...lists: string[]): Set<string> {

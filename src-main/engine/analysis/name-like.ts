@@ -80,6 +80,8 @@ export function judgeName(
   if (!/\p{L}/u.test(name) || /[=<>{}\\|@#$€₽£%]/.test(name)) return null;
   // Quantities and units: "5x", "24h", "10GB", "4K".
   if (/^\p{N}+[.,]?\p{N}*\s?\p{L}{1,3}$/u.test(name)) return null;
+  // Offers and sizes: "2x1", "3 x 2", "1920×1080".
+  if (/^\p{N}+\s?[x×]\s?\p{N}+$/iu.test(name)) return null;
   // "IT-компания", "SEO-Agentur": an acronym glued to a common noun.
   if (/^[\p{Lu}\p{N}]{2,5}-\p{Ll}/u.test(name)) return null;
   const words = name.split(' ');

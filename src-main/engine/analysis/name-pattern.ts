@@ -85,8 +85,8 @@ function latinToken(token: string, last: boolean, russianContext: boolean): stri
   let out = escapeLiteral(token);
   if (!last) return out;
   const letters = token.replace(/[^\p{L}]/gu, '').length;
-  // Acronyms take a plain plural/genitive -s too ("DKBs", "BMWs").
-  const acronym = /^[A-Z]{2,5}$/.test(token);
+  // Acronyms and names ending in a digit take a plain plural/genitive -s too ("DKBs", "N26s").
+  const acronym = /^[A-Z]{2,5}$/.test(token) || /^\p{L}[\p{L}\p{N}]{0,6}\p{N}$/u.test(token);
   const endings =
     letters >= 4 && /\p{L}$/u.test(token) ? LATIN_LONG : acronym ? [...LATIN_SHORT, 's'] : LATIN_SHORT;
   out += `(?:${alternation(endings)}${russianContext ? '|' + LATIN_IN_RU : ''})?`;

@@ -61,6 +61,7 @@ export interface Line {
 const HEADING = /^ {0,3}(#{1,6})[ \t]+/;
 const LIST_ITEM = /^([ \t]*)(?:[-*+•▪–]|\d{1,3}[.)])[ \t]+/;
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const BOLD_NUMBERED = /^ {0,3}\*\*\d{1,3}[.)] [^*\n]{1,80}\*\*/;
 
 export function splitLines(text: string): Line[] {
   const lines: Line[] = [];
@@ -81,6 +82,10 @@ export function splitLines(text: string): Line[] {
       kind = 'list';
       indent = li[1].replace(/\t/g, '    ').length;
       contentStart = at + li[0].length;
+    } else if (BOLD_NUMBERED.test(raw)) {
+      // "**1. Holded** – …": chat answers often number their options as bold paragraphs.
+      kind = 'list';
+      contentStart = at + (raw.length - raw.trimStart().length);
     } else if (TABLE_ROW.test(raw)) {
       kind = 'table';
     } else if (/^\*\*[^*\n]{1,80}\*\*\s*$/.test(raw.trim())) {

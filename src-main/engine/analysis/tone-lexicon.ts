@@ -340,9 +340,18 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'glänzt',
       'stabil',
       'fair',
+      'eignet',
+      'eignen',
+      'geeignet',
+      'rabatt',
+      'exklusiv',
+      'größt auswahl',
     ],
     negative: [
       'schlecht',
+      'teurer',
+      'verlier',
+      'wertverlust',
       'unzuverlässig',
       'langsam',
       'teuer',
@@ -390,6 +399,7 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   es: {
     positive: [
+      'barat',
       'mejor',
       'fiabl',
       'confiabl',

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { EngineContext } from '../context';
 import { toNeuralStat } from './stats';
+import { brandCellsJson } from './facts';
 
 /**
- * Writes the per-update aggregates of one run (migration 0003): counts per network, per
- * competitor and per cited domain. Called when a run completes (and by the seeding helper).
+ * Writes the per-update aggregates of one run (migrations 0003 and 0007): counts per network, per
+ * competitor and per cited domain, and each prompt's history cells. Called when a run completes (and by the seeding helper).
  * Idempotent: the run's aggregate rows are replaced, so calling it twice, or again after a
  * competitor merge or split, leaves the same rows. Deleted prompts are counted as they were
  * answered; the analytics read the answers directly while a project has deleted prompts.
@@ -21,6 +22,14 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
     await trx.deleteFrom('agg_update_neural').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_competitor').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_domain').where('run_id', '=', runId).execute();
+    await trx.deleteFrom('agg_update_prompt').where('run_id', '=', runId).execute();
+
+    // History cells per prompt (migration 0007), built as JSON by SQLite.
+    await sql`
+      insert into agg_update_prompt (project_id, prompt_id, run_id, cells)
+      select ${projectId}, prompt_id, run_id, ${brandCellsJson}
+      from answers where run_id = ${runId}
+      group by prompt_id`.execute(trx);
 
     const neural = await trx
       .selectFrom('answers')

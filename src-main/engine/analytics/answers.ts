@@ -17,14 +17,16 @@ import {
   dynamicOf,
   parseList,
   positionDynamic,
+  cellGrids,
   promptCells,
-  promptVisibilities,
+  promptCountVisibilities,
+  promptCounts,
   runFacts,
-  type Fact,
+  type BrandCell,
+  type PromptCount,
 } from './facts';
 import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import { ALL_LABEL, favicon, neuralRef, projectHead, seriesLabel, x } from './shapes';
-import { brandCell } from './summary';
 
 /**
  * The answers tabs (api-spec.md "Answers"). Every tab works on the same list: the prompts under
@@ -46,7 +48,8 @@ interface ListedPrompt {
   prompt: PromptInfo;
   visibility: number | null;
   dynamic: 'up' | 'down' | 'not_changed' | null;
-  lastFacts: Fact[];
+  /** Counts of the prompt's answers at the last update (the `mention`/`tone` filters read them). */
+  last: PromptCount | undefined;
 }
 
 interface PromptList {
@@ -101,26 +104,27 @@ async function listPrompts(ctx: EngineContext, scope: Scope, tab: string): Promi
   const f = scope.filters;
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];
-  const facts = await runFacts(
+  const counts = await promptCounts(
     ctx,
     scope,
     [prev?.id, last?.id].filter((v): v is number => v !== undefined),
   );
-  const vis = promptVisibilities(facts, last?.id, prev?.id, scope.countEmpty);
+  const vis = promptCountVisibilities(counts, last?.id, prev?.id, scope.countEmpty);
   let items: ListedPrompt[] = scope.prompts.map((prompt) => {
     const v = vis.get(prompt.id);
     return {
       prompt,
       visibility: v?.last ?? null,
       dynamic: dynamicOf(v?.prev, v?.last),
-      lastFacts: v?.lastFacts ?? [],
+      last: v?.lastCount,
     };
   });
   items = items.filter((i) => {
-    if (f.mention === 'has' && !i.lastFacts.some((a) => a.mention === 1)) return false;
-    if (f.mention === 'not' && i.lastFacts.some((a) => a.mention === 1)) return false;
-    if (f.mention === 'has_source' && !i.lastFacts.some((a) => a.site_mentioned === 1)) return false;
-    if (f.tone && !i.lastFacts.some((a) => a.mention === 1 && a.tone === f.tone)) return false;
+    const mentions = i.last?.mentions ?? 0;
+    if (f.mention === 'has' && !mentions) return false;
+    if (f.mention === 'not' && mentions) return false;
+    if (f.mention === 'has_source' && !i.last?.site_mentions) return false;
+    if (f.tone && !i.last?.[f.tone]) return false;
     if (f.visibility && i.dynamic !== f.visibility) return false;
     return true;
   });
@@ -151,7 +155,7 @@ async function listPrompts(ctx: EngineContext, scope: Scope, tab: string): Promi
     offset,
     perPage,
     nextCursor: nextOffset < items.length ? encodeCursor(nextOffset, print) : null,
-    totalMentions: items.reduce((sum, i) => sum + i.lastFacts.filter((a) => a.mention === 1).length, 0),
+    totalMentions: items.reduce((sum, i) => sum + (i.last?.mentions ?? 0), 0),
   };
 }
 
@@ -325,17 +329,18 @@ async function visibilityTable(ctx: EngineContext, list: PromptList, options: An
 
 async function historyTable(ctx: EngineContext, list: PromptList) {
   const { scope } = list;
-  const cells = await promptCells(
+  const grids = await cellGrids(
     ctx,
     scope,
     list.page.map((i) => i.prompt.id),
     scope.updates.map((u) => u.id),
+    scope.neurals.map((n) => n.id),
   );
   const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
-  const byPrompt = new Map<number, Record<string, Record<string, ReturnType<typeof brandCell>>>>();
-  for (const c of cells) {
-    const grid = byPrompt.get(c.prompt_id) ?? byPrompt.set(c.prompt_id, {}).get(c.prompt_id)!;
-    (grid[dateOf.get(c.run_id)!] ??= {})[c.neural_id] = brandCell(c);
+  const byPrompt = new Map<number, Record<string, Record<string, BrandCell>>>();
+  for (const g of grids) {
+    const grid = byPrompt.get(g.prompt_id) ?? byPrompt.set(g.prompt_id, {}).get(g.prompt_id)!;
+    grid[dateOf.get(g.run_id)!] = g.brand;
   }
   return {
     dates: scope.updates.map((u) => u.date),

@@ -262,7 +262,18 @@ export interface CellGrid {
 
 /** JSON text of a list column as parseList reads it: anything but an array is `[]`. */
 const listJson = (column: string) =>
-  sql.raw(`case when json_valid(${column}) and json_type(${column}) = 'array' then json(${column}) else '[]' end`);
+  sql.raw(
+    `case when json_valid(${column}) and json_type(${column}) = 'array' then json(${column}) else '[]' end`,
+  );
+
+/**
+ * The brand cells of a group of answers as one JSON object (network id → cell), built by SQLite
+ * in the shape of `brandCell`. Shared by the stored cells (agg_update_prompt) and the direct read.
+ */
+export const brandCellsJson = sql<string>`json_group_object(neural_id, json_object(
+  'mention', mention, 'mention_position', mention_position, 'tone', tone,
+  'occurrences', ${listJson('occurrences')}, 'competitors', ${listJson('competitors')},
+  'has_data', json(iif(has_data = 1, 'true', 'false'))))`;
 
 /**
  * The history cells of some prompts over some updates, one row per (prompt, update) with the
@@ -279,18 +290,14 @@ export async function cellGrids(
   siteNeuralIds: number[] = [],
 ): Promise<CellGrid[]> {
   if (!runIds.length || !neuralIds.length || !promptIds.length) return [];
+  if (!siteNeuralIds.length) return storedGrids(ctx, scope, promptIds, runIds, neuralIds);
   const site = siteNeuralIds.length
     ? sql`json_group_object(neural_id, json_object(
         'mentioned', json(iif(site_mentioned = 1, 'true', 'false')), 'position', site_position))
         filter (where neural_id in (${sql.join(siteNeuralIds)}))`
     : sql`'{}'`;
   const { rows } = await sql<{ prompt_id: number; run_id: number; brand: string; site: string }>`
-    select prompt_id, run_id,
-      json_group_object(neural_id, json_object(
-        'mention', mention, 'mention_position', mention_position, 'tone', tone,
-        'occurrences', ${listJson('occurrences')}, 'competitors', ${listJson('competitors')},
-        'has_data', json(iif(has_data = 1, 'true', 'false')))) as brand,
-      ${site} as site
+    select prompt_id, run_id, ${brandCellsJson} as brand, ${site} as site
     from answers
     where project_id = ${scope.project.id} and prompt_id in (${sql.join(promptIds)})
       and +run_id in (${sql.join(runIds)}) and +neural_id in (${sql.join(neuralIds)})
@@ -309,6 +316,40 @@ export async function cellGrids(
       site: (r.site === '{}' ? {} : JSON.parse(r.site)) as Record<string, SiteCell>,
     };
   });
+}
+
+/**
+ * Brand cells written when each run completed (agg_update_prompt, migration 0007): the history
+ * tab reads one short JSON text per (prompt, update) and drops networks outside the selection.
+ */
+async function storedGrids(
+  ctx: EngineContext,
+  scope: Scope,
+  promptIds: number[],
+  runIds: number[],
+  neuralIds: number[],
+): Promise<CellGrid[]> {
+  const { rows } = await sql<{ prompt_id: number; run_id: number; cells: string }>`
+    select prompt_id, run_id, cells from agg_update_prompt
+    where project_id = ${scope.project.id} and prompt_id in (${sql.join(promptIds)})
+      and +run_id in (${sql.join(runIds)})
+    order by prompt_id, run_id`.execute(ctx.db);
+  const wanted = new Set(neuralIds.map(String));
+  const out: CellGrid[] = [];
+  for (const r of rows) {
+    const brand = JSON.parse(r.cells) as Record<string, BrandCell>;
+    let kept = 0;
+    for (const key of Object.keys(brand)) {
+      if (!wanted.has(key)) delete brand[key];
+      else {
+        kept++;
+        brand[key].occurrences = asStrings(brand[key].occurrences);
+        brand[key].competitors = asStrings(brand[key].competitors);
+      }
+    }
+    if (kept) out.push({ prompt_id: r.prompt_id, run_id: r.run_id, brand, site: {} });
+  }
+  return out;
 }
 
 /** parseList's `map(String)`, skipped when every entry is a string already (the usual case). */

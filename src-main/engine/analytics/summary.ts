@@ -25,11 +25,15 @@ import {
   dynamicOf,
   parseList,
   positionDynamic,
-  promptCells,
-  promptVisibilities,
-  runFacts,
-  visibilityOf,
+  cellGrids,
+  countedVisibility,
+  promptCountVisibilities,
+  promptCounts,
+  type BrandCell,
   type Cell,
+  type CellGrid,
+  type PromptCount,
+  type SiteCell,
 } from './facts';
 import { ALL_LABEL, neuralRef, projectWithCounts, seriesLabel, updateDates, x } from './shapes';
 
@@ -58,10 +62,16 @@ const WIDGETS = [
 export async function buildSummary(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
   const scope = await scopeFor(ctx, project, input, 'summary');
   const m = await brandMetrics(ctx, scope);
-  const [events, headProject, perPrompt, history] = await Promise.all([
+  const last = scope.updates[scope.updates.length - 1];
+  const prev = scope.updates[scope.updates.length - 2];
+  const [events, headProject, counts, history] = await Promise.all([
     projectEvents(ctx, project.id),
     projectWithCounts(ctx, project),
-    topPromptsOf(ctx, scope),
+    promptCounts(
+      ctx,
+      scope,
+      [prev?.id, last?.id].filter((v): v is number => v !== undefined),
+    ),
     positionHistories(ctx, scope),
   ]);
   const sourceNeurals = scope.neurals.filter((n) => n.sources);
@@ -78,7 +88,7 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
           return { y, z: s.mentions, w: y };
         }),
         tone_chart: toneChart(m, scope),
-        group_visibility_chart: await groupVisibility(ctx, scope),
+        group_visibility_chart: await groupVisibility(ctx, scope, counts),
         site_visibility_curve: project.domain
           ? curves(scope, m, sourceNeurals, (s) => ({
               y: pct(s.site_mentions, counted(s, scope.countEmpty)),
@@ -95,7 +105,7 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
             .slice(0, TOP_COMPETITORS)
             .map(publicRow),
         },
-        topPrompts: perPrompt,
+        topPrompts: topPromptsOf(scope, counts),
         brand_position_history: history.brand,
         site_position_history: history.site,
       },
@@ -189,7 +199,7 @@ function shareOfVoice(m: BrandMetrics, project: ProjectRow) {
 }
 
 /** Visibility of each favourite group at the last update; empty under three favourite groups. */
-async function groupVisibility(ctx: EngineContext, scope: Scope) {
+async function groupVisibility(ctx: EngineContext, scope: Scope, counts: PromptCount[]) {
   const favourites = await ctx.db
     .selectFrom('prompt_groups')
     .select(['id', 'name'])
@@ -208,29 +218,29 @@ async function groupVisibility(ctx: EngineContext, scope: Scope) {
       favourites.map((g) => g.id),
     )
     .execute();
-  const facts = await runFacts(ctx, scope, [last.id]);
+  const lastCounts = counts.filter((c) => c.run_id === last.id);
   const inScope = new Set(scope.prompts.map((p) => p.id));
   return favourites.map((g) => {
     const members = new Set(
       links.filter((l) => l.group_id === g.id && inScope.has(l.prompt_id)).map((l) => l.prompt_id),
     );
-    return {
-      slug: g.name,
-      value:
-        visibilityOf(
-          facts.filter((f) => members.has(f.prompt_id)),
-          scope.countEmpty,
-        ) ?? 0,
-    };
+    const sum = { answers: 0, with_data: 0, mentions: 0, mentions_with_data: 0 };
+    for (const c of lastCounts) {
+      if (!members.has(c.prompt_id)) continue;
+      sum.answers += c.answers;
+      sum.with_data += c.with_data;
+      sum.mentions += c.mentions;
+      sum.mentions_with_data += c.mentions_with_data;
+    }
+    return { slug: g.name, value: countedVisibility(sum, scope.countEmpty) ?? 0 };
   });
 }
 
 /** Prompts whose visibility grew or fell most between the last two updates of the period. */
-async function topPromptsOf(ctx: EngineContext, scope: Scope) {
+function topPromptsOf(scope: Scope, counts: PromptCount[]) {
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];
-  const facts = last && prev ? await runFacts(ctx, scope, [prev.id, last.id]) : [];
-  const vis = promptVisibilities(facts, last?.id, prev?.id, scope.countEmpty);
+  const vis = promptCountVisibilities(last && prev ? counts : [], last?.id, prev?.id, scope.countEmpty);
   const items = scope.prompts
     .map((p) => {
       const v = vis.get(p.id);
@@ -278,36 +288,52 @@ export const brandCell = (c: Cell) => ({
 
 async function positionHistories(ctx: EngineContext, scope: Scope) {
   const prompts = topByFrequency(scope.prompts, POSITION_HISTORY_PROMPTS);
-  const runIds = scope.updates.map((u) => u.id);
-  const cells = await promptCells(
+  const sourceNeurals = scope.neurals.filter((n) => n.sources);
+  const grids = await cellGrids(
     ctx,
     scope,
     prompts.map((p) => p.id),
-    runIds,
+    scope.updates.map((u) => u.id),
+    scope.neurals.map((n) => n.id),
+    sourceNeurals.map((n) => n.id),
   );
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];
-  const byPrompt = groupBy(cells, (c) => c.prompt_id);
+  const byPrompt = groupBy(grids, (g) => g.prompt_id);
+  const byRun = groupBy(grids, (g) => g.run_id);
   const dates = scope.updates.map((u) => u.date);
   const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
-  const sourceNeurals = scope.neurals.filter((n) => n.sources);
 
-  const grid = <T>(list: Cell[], neurals: NeuralInfo[], cell: (c: Cell) => T) => {
+  const grid = <T>(list: CellGrid[], cells: (g: CellGrid) => Record<string, T>) => {
     const out: Record<string, Record<string, T>> = {};
-    for (const c of list) {
-      if (!neurals.some((n) => n.id === c.neural_id)) continue;
-      (out[dateOf.get(c.run_id)!] ??= {})[c.neural_id] = cell(c);
+    for (const g of list) {
+      const c = cells(g);
+      if (Object.keys(c).length) out[dateOf.get(g.run_id)!] = c;
     }
     return out;
   };
-  const byRun = groupBy(cells, (c) => c.run_id);
-  const chart = (neurals: NeuralInfo[], y: (list: Cell[]) => number) => {
+  /** Brand cells (with their site cell) of some grids over some networks. */
+  const cellsOf = (list: CellGrid[], nids: number[]) => {
+    const out: Array<{ brand: BrandCell; site: SiteCell | undefined }> = [];
+    for (const g of list)
+      for (const nid of nids) {
+        const brand = g.brand[nid];
+        if (brand) out.push({ brand, site: g.site[nid] });
+      }
+    return out;
+  };
+  const brandVisibility = (cells: Array<{ brand: BrandCell }>) => {
+    const countedCells = cells.filter((c) => scope.countEmpty || c.brand.has_data);
+    if (!countedCells.length) return null;
+    return pct(countedCells.filter((c) => c.brand.mention === 1).length, countedCells.length);
+  };
+  const chart = (
+    neurals: NeuralInfo[],
+    y: (cells: Array<{ brand: BrandCell; site: SiteCell | undefined }>) => number,
+  ) => {
     const series = (label: object, nids: number[]) => ({
       label,
-      data: scope.updates.map((u) => ({
-        x: x(u),
-        y: y((byRun.get(u.id) ?? []).filter((c) => nids.includes(c.neural_id))),
-      })),
+      data: scope.updates.map((u) => ({ x: x(u), y: y(cellsOf(byRun.get(u.id) ?? [], nids)) })),
     });
     const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
     if (neurals.length > 1)
@@ -319,6 +345,8 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
       );
     return out;
   };
+  const allIds = scope.neurals.map((n) => n.id);
+  const sourceIds = sourceNeurals.map((n) => n.id);
 
   const brand = {
     tableData: {
@@ -327,25 +355,28 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
       data: prompts.map((p) => {
         const list = byPrompt.get(p.id) ?? [];
         const at = (runId: number | undefined) =>
-          visibilityOf(
-            list.filter((c) => c.run_id === runId),
-            scope.countEmpty,
+          brandVisibility(
+            cellsOf(
+              list.filter((g) => g.run_id === runId),
+              allIds,
+            ),
           );
         return {
           prompt: { id: p.id, value: p.value, groups: p.groups },
-          positions_by_date: grid(list, scope.neurals, brandCell),
+          positions_by_date: grid(list, (g) => g.brand),
           dynamics: dynamicOf(at(prev?.id), at(last?.id)) ?? 'not_changed',
         };
       }),
     },
-    chartData: chart(scope.neurals, (list) => visibilityOf(list, scope.countEmpty) ?? 0),
+    chartData: chart(scope.neurals, (cells) => brandVisibility(cells) ?? 0),
   };
 
-  const siteBest = (list: Cell[], runId: number | undefined) =>
+  const siteBest = (list: CellGrid[], runId: number | undefined) =>
     bestPosition(
-      list
-        .filter((c) => c.run_id === runId && sourceNeurals.some((n) => n.id === c.neural_id))
-        .map((c) => c.site_position),
+      cellsOf(
+        list.filter((g) => g.run_id === runId),
+        sourceIds,
+      ).map((c) => c.site?.position ?? null),
     );
   const site = {
     tableData: {
@@ -355,17 +386,14 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
         const list = byPrompt.get(p.id) ?? [];
         return {
           prompt: { id: p.id, value: p.value },
-          positions_by_date: grid(list, sourceNeurals, (c) => ({
-            mentioned: c.site_mentioned === 1,
-            position: c.site_position,
-          })),
+          positions_by_date: grid(list, (g) => g.site),
           dynamics: prev ? positionDynamic(siteBest(list, prev.id), siteBest(list, last?.id)) : 'not_changed',
         };
       }),
     },
-    chartData: chart(sourceNeurals, (list) => {
-      const countedCells = list.filter((c) => scope.countEmpty || c.has_data === 1);
-      return pct(countedCells.filter((c) => c.site_mentioned === 1).length, countedCells.length);
+    chartData: chart(sourceNeurals, (cells) => {
+      const countedCells = cells.filter((c) => scope.countEmpty || c.brand.has_data);
+      return pct(countedCells.filter((c) => c.site?.mentioned).length, countedCells.length);
     }),
   };
   return { brand, site };

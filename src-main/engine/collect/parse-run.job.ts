@@ -6,9 +6,12 @@ import { neuralApiKey } from '../neurals/neurals.service';
 import { providerFor } from '../providers/index';
 import { askWithRetry } from '../providers/ask-with-retry';
 import { limiterFor } from '../providers/limiter';
-import { storeAnswer } from './answer-store';
+import { performance } from 'node:perf_hooks';
+import { AnswerWriter, type StoredAnswerInput } from './answer-store';
+import { SaveQueue } from './save-queue';
+import { giveWayWhenBusy } from './turn-budget';
 import { loadAnalysisSubject, type AnalysisSubject } from './analysis-subject';
-import { loadAnalyzer, type Analyze } from './analyzer';
+import { loadRunAnalyzer, type RunAnalyze } from './analyzer';
 import { writeAggregatesFor } from './aggregates-port';
 import { collectTuning } from './tuning';
 import { noteExtraSources } from './extra-sources';
@@ -25,9 +28,10 @@ const STOP_POLL_MS = 100;
  * The parse run job: asks every (prompt, network) task of the run and saves each answer as it
  * finishes, then closes the run.
  *
- * Running twice / stopping half-way: every task is saved in its own transaction (answers are
- * unique on run/prompt/network), and a resumed run asks only the tasks with no saved answer, so
- * nothing is asked or charged twice. When the engine closes, in-flight requests are aborted and
+ * Running twice / stopping half-way: every task is saved as soon as it finishes (in a group
+ * commit with the tasks that finished in the same moment; answers are unique on
+ * run/prompt/network), and a resumed run asks only the tasks with no saved answer, so nothing
+ * is asked or charged twice. When the engine closes, in-flight requests are aborted and
  * not saved; the queue puts the job back and the next start resumes it. Closing the run is one
  * guarded transaction (`status = 'in_progress'`), so refunds happen once.
  */
@@ -94,13 +98,12 @@ async function askAllTasks(
   );
   const pending = tasks.filter((t) => !saved.has(`${t.promptId}:${t.neural.id}`));
   const subject = await loadAnalysisSubject(ctx, project);
-  const analyze = await loadAnalyzer();
+  const analyze = await loadRunAnalyzer(ctx);
   const tuning = collectTuning(ctx);
   const fetchImpl = ctx.ports.fetch ?? fetch;
   const day = isoDay(ctx.clock.now());
-  let done = saved.size;
-  let shownProgress = -1;
   const total = Math.max(1, run.tasks_total);
+  const saves = runSaves(ctx, run, project, saved.size, total);
 
   const stop = new AbortController();
   const watch = setInterval(() => job.stopping && stop.abort(), STOP_POLL_MS);
@@ -140,21 +143,10 @@ async function askAllTasks(
             if (stop.signal.aborted) return; // stopped mid-request: not saved, asked again on resume
             throw error;
           }
-          await saveTask(ctx, run, task, outcome, subject, analyze);
-          done++;
-          // Progress is written when its whole-percent value moves (at most ~90 writes a run).
-          const progress = Math.min(90, 2 + Math.floor((done / total) * 88));
-          if (progress !== shownProgress || done === 1) {
-            shownProgress = progress;
-            await ctx.db
-              .updateTable('parse_runs')
-              .set({ tasks_done: done, progress, phase: 'receive' })
-              .where('id', '=', run.id)
-              .execute();
-          }
-          // better-sqlite3 and an instant provider (demo) resolve everything as microtasks:
-          // yield to the event loop after each answer so API requests are served during a run.
-          await new Promise<void>((resolve) => setImmediate(resolve));
+          // An instant provider (demo) and synchronous SQLite would otherwise run a whole run as
+          // one chain of microtasks: analysis gives way so API requests are served meanwhile.
+          await giveWayWhenBusy();
+          await saves.save(await answerToStore(run, task, outcome, subject, analyze));
         }),
       ),
     );
@@ -164,44 +156,69 @@ async function askAllTasks(
   return !stop.signal.aborted && !job.stopping;
 }
 
-async function saveTask(
+/** How often, at most, a run writes its progress (besides its first answer and its close). */
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * The run's writes: answers in group commits (SaveQueue) through one AnswerWriter (competitor
+ * names read once per run), with the progress in the same transaction as the answers it counts,
+ * written on the first answer and then at most every PROGRESS_EVERY_MS when its percent moves.
+ */
+function runSaves(
   ctx: EngineContext,
+  run: ParseRunRow,
+  project: ProjectRow,
+  savedBefore: number,
+  total: number,
+) {
+  const writer = new AnswerWriter(ctx, project.id);
+  let done = savedBefore;
+  let shownProgress = -1;
+  let shownAt = -Infinity;
+  return new SaveQueue<StoredAnswerInput>(async (batch) => {
+    const nowDone = done + batch.length;
+    const progress = Math.min(90, 2 + Math.floor((nowDone / total) * 88));
+    const show =
+      shownProgress < 0 || (progress !== shownProgress && performance.now() - shownAt >= PROGRESS_EVERY_MS);
+    await writer.write(batch, async (trx) => {
+      if (!show) return;
+      await trx
+        .updateTable('parse_runs')
+        .set({ tasks_done: nowDone, progress, phase: 'receive' })
+        .where('id', '=', run.id)
+        .execute();
+    });
+    done = nowDone;
+    if (show) [shownProgress, shownAt] = [progress, performance.now()];
+  });
+}
+
+/** The answer row of a finished task: analysed when the AI system answered, empty when it did not. */
+async function answerToStore(
   run: ParseRunRow,
   task: Task,
   outcome: Awaited<ReturnType<typeof askWithRetry>>,
   subject: AnalysisSubject,
-  analyze: Analyze | null,
-) {
-  if (!outcome.ok) {
-    await storeAnswer(ctx, {
-      runId: run.id,
-      projectId: run.project_id,
-      promptId: task.promptId,
-      neuralId: task.neural.id,
-      hasData: false,
-      text: null,
-      analysis: null,
-      webSearch: task.webSearch,
-      error: outcome.error,
-      attempts: outcome.attempts,
-    });
-    return;
-  }
-  const { text, citations, raw } = outcome.answer;
-  const analysis = analyze ? analyze({ ...subject, text, citations }) : null;
-  await storeAnswer(ctx, {
+  analyze: RunAnalyze | null,
+): Promise<StoredAnswerInput> {
+  const base = {
     runId: run.id,
     projectId: run.project_id,
     promptId: task.promptId,
     neuralId: task.neural.id,
+    webSearch: task.webSearch,
+    attempts: outcome.attempts,
+  };
+  if (!outcome.ok) return { ...base, hasData: false, text: null, analysis: null, error: outcome.error };
+  const { text, citations, raw } = outcome.answer;
+  return {
+    ...base,
     hasData: true,
     text,
-    analysis,
-    webSearch: task.webSearch,
+    analysis: analyze ? await analyze({ ...subject, text, citations }) : null,
     // Citations are kept beside the provider's response so re-analysis needs no provider parsing.
     raw: { citations, response: raw },
-    attempts: outcome.attempts,
-  });
+  };
 }
 
 /** The frozen task list: prompts × networks charged at queue time (deleted prompts keep their text). */

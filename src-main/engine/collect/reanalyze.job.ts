@@ -1,8 +1,10 @@
 import type { EngineContext } from '../context';
 import type { Citation } from '../providers/types';
-import { replaceAnalysis } from './answer-store';
+import type { AnalysisResult } from '../analysis/types';
+import { AnswerWriter } from './answer-store';
+import { giveWayWhenBusy } from './turn-budget';
 import { loadAnalysisSubject } from './analysis-subject';
-import { loadAnalyzer } from './analyzer';
+import { loadRunAnalyzer } from './analyzer';
 import { rewriteProjectAggregates } from '../analytics/aggregates';
 import { REANALYZE_JOB } from './job-names';
 
@@ -22,8 +24,8 @@ export async function queueReanalysis(ctx: EngineContext, projectId: number): Pr
  * analysis fields in place, without asking any AI system. Then rewrites every completed
  * update's aggregates.
  *
- * Running twice / stopping half-way: each answer is replaced in its own transaction with a
- * result that depends only on the text and the project, so running again gives the same rows.
+ * Running twice / stopping half-way: each batch of answers is replaced in one transaction with
+ * results that depend only on the texts and the project, so running again gives the same rows.
  * A stop between batches returns; the queue runs the job again from the start.
  */
 export async function runReanalyzeJob(
@@ -37,9 +39,10 @@ export async function runReanalyzeJob(
     .where('id', '=', payload.projectId)
     .executeTakeFirst();
   if (!project) return;
-  const analyze = await loadAnalyzer();
-  if (!analyze) throw new Error('Answer analysis is not available in this build.');
+  const analyze = await loadRunAnalyzer(ctx);
   const subject = await loadAnalysisSubject(ctx, project);
+  // One writer for the whole job: the project's competitor names are read once.
+  const writer = new AnswerWriter(ctx, project.id);
   let afterId = 0;
   for (;;) {
     if (job.stopping) return;
@@ -53,10 +56,16 @@ export async function runReanalyzeJob(
       .limit(BATCH)
       .execute();
     if (!answers.length) break;
+    const replaced: Array<{ answerId: number; analysis: AnalysisResult }> = [];
     for (const a of answers) {
+      await giveWayWhenBusy();
       const citations = await storedCitations(ctx, a.id, a.raw);
-      await replaceAnalysis(ctx, a.id, project.id, analyze({ ...subject, text: a.answer ?? '', citations }));
+      replaced.push({
+        answerId: a.id,
+        analysis: await analyze({ ...subject, text: a.answer ?? '', citations }),
+      });
     }
+    await writer.replaceAnalysis(replaced);
     afterId = answers[answers.length - 1].id;
   }
   await rewriteProjectAggregates(ctx, project.id);

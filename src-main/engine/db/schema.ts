@@ -283,6 +283,14 @@ export interface AggUpdateDomainTable {
   citations: number;
 }
 
+/** Migration 0007: one prompt's history cells at one update (JSON, network id → cell). */
+export interface AggUpdatePromptTable {
+  project_id: number;
+  prompt_id: number;
+  run_id: number;
+  cells: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -308,6 +316,7 @@ export interface Database {
   agg_update_neural: AggUpdateNeuralTable;
   agg_update_competitor: AggUpdateCompetitorTable;
   agg_update_domain: AggUpdateDomainTable;
+  agg_update_prompt: AggUpdatePromptTable;
   reports: ReportsTable;
   report_results: ReportResultsTable;
 }

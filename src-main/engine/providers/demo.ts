@@ -1,11 +1,15 @@
 import type { AskSubject, Provider } from './types';
 
 /**
- * The offline `demo` network (decisions.md §3): synthetic answers, deterministic for a given
- * prompt, brand, day and network, so the whole pipeline runs with no keys and no network. It
- * names the brand in some answers and not in others, names plausible competitors for the
- * project's activity, cites plausible URLs (sometimes the project's own site) and varies tone
- * and layout (numbered lists with bold names, tables, prose). It never poses as a real system.
+ * The offline demo networks (decisions.md §3): synthetic answers, deterministic for a given
+ * prompt, brand, day and network, so the whole pipeline runs with no keys and no network. They
+ * never pose as real AI systems (the catalogue calls them "offline, synthetic").
+ *
+ * Each demo network has its own style, shaped like real assistants' answers: `demo` writes
+ * numbered lists and tables, `demo-search` writes sections with headings and cites many sources
+ * (as a web-search assistant does), `demo-chat` writes bullets and prose with no sources. They
+ * name the brand with different likelihoods, so their figures differ; any other network on the
+ * `demo` provider gets a style picked from its name.
  */
 export const askDemo: Provider = async (prompt, options) => {
   const subject = options.subject ?? {
@@ -19,49 +23,97 @@ export const askDemo: Provider = async (prompt, options) => {
   return writeDemoAnswer(prompt, subject);
 };
 
-export function writeDemoAnswer(prompt: string, s: AskSubject) {
+/** Shifts for sample data, so its weekly updates tell a story. */
+export interface DemoTilt {
+  /** Added to the network's chance of naming the brand (−1…1). */
+  brandChance?: number;
+  /** Added to the chance that the brand is described positively. */
+  positivity?: number;
+  /** Competitors that join the usual ones (a newcomer on the market). */
+  newcomers?: string[];
+}
+
+type Layout = 'numbered' | 'table' | 'headings' | 'bullets' | 'prose';
+
+interface Style {
+  brandChance: number;
+  layouts: Layout[];
+  /** How many sources it cites: [min, max]; 0 for an assistant without web search. */
+  citations: [number, number];
+  /** Chance that the project's own site is among the sources when the brand is named. */
+  selfCite: number;
+}
+
+const STYLES: Record<string, Style> = {
+  demo: { brandChance: 0.55, layouts: ['numbered', 'numbered', 'table'], citations: [2, 4], selfCite: 0.4 },
+  'demo-search': { brandChance: 0.7, layouts: ['headings', 'numbered'], citations: [4, 6], selfCite: 0.6 },
+  'demo-chat': { brandChance: 0.35, layouts: ['bullets', 'prose', 'table'], citations: [0, 0], selfCite: 0 },
+};
+const STYLE_NAMES = Object.keys(STYLES);
+
+export function writeDemoAnswer(prompt: string, s: AskSubject, tilt: DemoTilt = {}) {
   const rand = rng(`${s.network}|${s.day}|${s.brand}|${prompt}`);
+  const style = STYLES[s.network] ?? STYLES[STYLE_NAMES[hash(s.network) % STYLE_NAMES.length]];
   const words = phrases(s.language);
-  const pool = competitorPool(s.activities, s.brand);
-  const rivals = shuffle(pool, rand).slice(0, 3 + Math.floor(rand() * 3));
-  // About 60 % of answers name the brand, at a varying place among the others.
-  const namesBrand = rand() < 0.6;
+  const pool = [...(tilt.newcomers ?? []), ...competitorPool(s.activities, s.brand)];
+  let rivals = shuffle(pool, rand).slice(0, 3 + Math.floor(rand() * 3));
+  // A newcomer that is talked about shows up in most answers, high in the list.
+  for (const newcomer of tilt.newcomers ?? [])
+    if (!rivals.includes(newcomer) && rand() < 0.6) rivals = [newcomer, ...rivals.slice(0, -1)];
+  const namesBrand = rand() < style.brandChance + (tilt.brandChance ?? 0);
   const names = [...rivals];
   if (namesBrand) names.splice(Math.floor(rand() * (names.length + 1)), 0, s.brand);
-  const toneRoll = rand();
+  const toneRoll = rand() - (tilt.positivity ?? 0);
   const tone = toneRoll < 0.55 ? 'positive' : toneRoll < 0.85 ? 'neutral' : 'negative';
   const topic = prompt.replace(/[?.!]+$/, '');
 
   const describe = (name: string) =>
-    name === s.brand ? pick(words.brand[tone], rand) : pick(words.rival, rand).replace('{x}', name);
+    name === s.brand ? pick(words.brand[tone], rand) : pick(words.rival, rand);
 
-  const layout = rand();
+  const layout = pick(style.layouts, rand);
   let body: string;
-  if (layout < 0.5) {
-    body = names.map((n, i) => `${i + 1}. **${n}** — ${describe(n)}`).join('\n');
-  } else if (layout < 0.75) {
-    body = [
-      `| ${words.table.join(' | ')} |`,
-      '|---|---|---|',
-      ...names.map((n) => `| ${n} | ${describe(n)} | ${pick(words.price, rand)} |`),
-    ].join('\n');
-  } else {
-    body = names.map((n) => `**${n}**: ${describe(n)}`).join(' ');
+  switch (layout) {
+    case 'numbered':
+      body = names.map((n, i) => `${i + 1}. **${n}** — ${describe(n)}`).join('\n');
+      break;
+    case 'headings':
+      body = names.map((n, i) => `### ${i + 1}. ${n}\n\n${capital(describe(n))}`).join('\n\n');
+      break;
+    case 'bullets':
+      body = names.map((n) => `- **${n}**: ${describe(n)}`).join('\n');
+      break;
+    case 'table':
+      body = [
+        `| ${words.table.join(' | ')} |`,
+        '|---|---|---|',
+        ...names.map(
+          (n) => `| **${n}** | ${capital(describe(n)).replace(/\.$/, '')} | ${pick(words.price, rand)} |`,
+        ),
+      ].join('\n');
+      break;
+    case 'prose':
+      // One paragraph per name, the name in bold as the sentence's subject: how chat assistants
+      // write when they do not make a list.
+      body = names
+        .map((n, i) => `${i ? pick(words.next, rand) + ' ' : ''}**${n}** ${words.is} ${describe(n)}`)
+        .join('\n\n');
+      break;
   }
 
-  const urls: string[] = [];
-  const citeSelf = namesBrand && s.domain && rand() < 0.5;
-  const sources = shuffle(SOURCE_SITES, rand).slice(0, 2 + Math.floor(rand() * 3));
-  for (const site of sources) urls.push(`https://${site}/${slug(topic, rand)}`);
-  if (citeSelf) urls.splice(Math.floor(rand() * (urls.length + 1)), 0, `https://${s.domain}/`);
-  const inline =
-    rand() < 0.4
-      ? `\n\n${words.more} [${sources[0]}](https://${sources[0]}/${slug(s.activities || topic, rand)}).`
-      : '';
+  const [min, max] = style.citations;
+  const sources = max ? shuffle(SOURCE_SITES, rand).slice(0, min + Math.floor(rand() * (max - min + 1))) : [];
+  const urls = sources.map((site) => `https://${site}/${slug(topic, rand)}`);
+  if (namesBrand && s.domain && max && rand() < style.selfCite)
+    urls.splice(Math.floor(rand() * (urls.length + 1)), 0, `https://${s.domain}/`);
+  const inline = sources.length && rand() < 0.4 ? `\n\n${words.more} [${sources[0]}](${urls[0]}).` : '';
 
   const text = `${words.intro.replace('{q}', topic)}\n\n${body}\n\n${pick(words.outro, rand)}${inline}`;
   const citations = urls.map((url) => ({ url }));
-  return { text, citations, raw: { demo: true, network: s.network, day: s.day, citations: urls } };
+  return {
+    text,
+    citations,
+    raw: { demo: true, network: s.network, day: s.day, citations: urls, named: names },
+  };
 }
 
 const SOURCE_SITES = [
@@ -82,7 +134,7 @@ const SOURCE_SITES = [
 /** Competitor names by activity keyword; anything else gets invented but stable names. */
 const POOLS: Array<[RegExp, string[]]> = [
   [
-    /crm|sales|продаж/i,
+    /crm|sales|продаж|vertrieb|ventas/i,
     ['Salesforce', 'HubSpot', 'Pipedrive', 'Zoho CRM', 'Bitrix24', 'amoCRM', 'Freshsales'],
   ],
   [/coffee|кофе|café|kaffee/i, ['Starbucks', 'Costa Coffee', 'Lavazza', 'Illy', 'Tim Hortons', 'Cofix']],
@@ -106,8 +158,13 @@ function competitorPool(activities: string, brand: string): string[] {
 
 interface Phrases {
   intro: string;
+  /** Descriptions that follow a name ("**X** — …", "**X** is …"). */
   brand: Record<'positive' | 'neutral' | 'negative', string[]>;
   rival: string[];
+  /** The verb joining a name and its description in prose. */
+  is: string;
+  /** Openers of the second and later prose paragraphs. */
+  next: string[];
   table: string[];
   price: string[];
   outro: string[];
@@ -132,11 +189,14 @@ const EN: Phrases = {
     ],
   },
   rival: [
-    '{x} is a popular alternative with a broad offer.',
+    'a popular alternative with a broad offer.',
     'a solid option with many integrations.',
-    'known for low prices.',
+    'known for low prices and a quick start.',
+    'strong in automation, though the setup takes time.',
   ],
-  table: ['Name', 'Strengths', 'Price'],
+  is: 'is',
+  next: ['Another option:', 'You could also look at', 'Worth a look too:'],
+  table: ['Service', 'Best for', 'Starting price'],
   price: ['$', '$$', '$$$', 'free tier'],
   outro: [
     'The best choice depends on your budget and needs.',
@@ -165,9 +225,11 @@ const RU: Phrases = {
   rival: [
     'популярная альтернатива с широким предложением.',
     'надёжный вариант с множеством интеграций.',
-    'известен низкими ценами.',
+    'известен низкими ценами и быстрым стартом.',
   ],
-  table: ['Название', 'Сильные стороны', 'Цена'],
+  is: '—',
+  next: ['Ещё вариант:', 'Стоит посмотреть и'],
+  table: ['Сервис', 'Кому подойдёт', 'Цена от'],
   price: ['₽', '₽₽', '₽₽₽', 'бесплатный тариф'],
   outro: ['Лучший выбор зависит от бюджета и задач.', 'Сравните несколько вариантов перед решением.'],
   more: 'Подробнее:',
@@ -186,15 +248,17 @@ const DE: Phrases = {
     ],
     negative: [
       'wird oft wegen langsamem Support und versteckter Kosten kritisiert.',
-      'Nutzer berichten von Problemen.',
+      'Nutzer berichten von Problemen mit der Zuverlässigkeit.',
     ],
   },
   rival: [
     'eine beliebte Alternative mit breitem Angebot.',
-    'solide Option mit vielen Integrationen.',
-    'bekannt für niedrige Preise.',
+    'eine solide Option mit vielen Integrationen.',
+    'bekannt für niedrige Preise und einen schnellen Start.',
   ],
-  table: ['Name', 'Stärken', 'Preis'],
+  is: 'ist',
+  next: ['Eine weitere Option:', 'Ebenfalls einen Blick wert:'],
+  table: ['Anbieter', 'Geeignet für', 'Preis ab'],
   price: ['€', '€€', '€€€', 'kostenlos'],
   outro: ['Die beste Wahl hängt von Budget und Bedarf ab.', 'Vergleichen Sie mehrere Angebote.'],
   more: 'Mehr dazu:',
@@ -219,15 +283,19 @@ const ES: Phrases = {
   rival: [
     'una alternativa popular con una amplia oferta.',
     'una opción sólida con muchas integraciones.',
-    'conocida por sus precios bajos.',
+    'conocida por sus precios bajos y un inicio rápido.',
   ],
-  table: ['Nombre', 'Puntos fuertes', 'Precio'],
+  is: 'es',
+  next: ['Otra opción:', 'También vale la pena mirar'],
+  table: ['Servicio', 'Ideal para', 'Precio desde'],
   price: ['€', '€€', '€€€', 'plan gratuito'],
   outro: ['La mejor opción depende de su presupuesto.', 'Compare varias opciones antes de decidir.'],
   more: 'Más información:',
 };
 
 const phrases = (language: string): Phrases => ({ ru: RU, de: DE, es: ES })[language] ?? EN;
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function slug(text: string, rand: () => number): string {
   const base = text
@@ -238,14 +306,18 @@ function slug(text: string, rand: () => number): string {
   return `${base || 'article'}-${Math.floor(rand() * 9000 + 1000)}`;
 }
 
-/** FNV-1a seeded mulberry32: the same seed always gives the same answer. */
-function rng(seed: string): () => number {
+function hash(seed: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) {
     h ^= seed.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  let a = h >>> 0;
+  return h >>> 0;
+}
+
+/** FNV-1a seeded mulberry32: the same seed always gives the same answer. */
+function rng(seed: string): () => number {
+  let a = hash(seed);
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;

@@ -55,7 +55,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       const response = await doFetch(url, {
         headers: current ? { authorization: `Bearer ${current}` } : {},
       });
-      if (response.status === 401) {
+      if (response.status === 401 && token() === current) {
         options.storage.removeItem(TOKEN_STORAGE_KEY);
         options.onUnauthorized?.();
       }
@@ -75,7 +75,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       const body = await response.text();
       const responseHeaders: Record<string, string> = {};
       response.headers.forEach((value, key) => (responseHeaders[key] = value));
-      if (response.status === 401) {
+      // Only the token this request carried is refused: a newer one (a sign-in that happened
+      // while the request was on its way) stays.
+      if (response.status === 401 && token() === current) {
         options.storage.removeItem(TOKEN_STORAGE_KEY);
         options.onUnauthorized?.();
       }

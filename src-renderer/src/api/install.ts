@@ -63,15 +63,22 @@ export function isHttpTransport(transport: Transport): transport is HttpTranspor
 
 /**
  * The printed UI address pasted into a tab that already runs the app changes only the hash: take
- * its token the same way, then let the caller re-check the session.
+ * its token the same way. Call before the router is installed: this `popstate` listener then
+ * runs before the router's, which sees the cleaned address instead of `#token=...`.
  */
 export function takeTokensFromAddressChanges(transport: Transport, onToken: () => void): void {
   if (!isHttpTransport(transport) || typeof window === 'undefined') return;
-  window.addEventListener('hashchange', () => {
+  const take = () => {
     const fromHash = takeTokenFromHash(window.location.hash);
     if (!fromHash) return;
     transport.setToken(fromHash.token);
-    window.location.replace(`${window.location.pathname}${window.location.search}${fromHash.rest}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${window.location.search}${fromHash.rest}`,
+    );
     onToken();
-  });
+  };
+  window.addEventListener('popstate', take);
+  window.addEventListener('hashchange', take);
 }

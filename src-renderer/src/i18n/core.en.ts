@@ -59,13 +59,13 @@ export default {
   signIn: {
     title: 'Sign in to AnswerScope',
     intro:
-      'Paste the access token of this server. `npm run serve` prints an address with a token; opening that address signs you in automatically.',
+      'Paste the access token of this server. “npm run serve” prints an address with a token; opening that address signs you in automatically.',
     token: 'Access token',
     tokenPlaceholder: 'Paste the token here',
     submit: 'Sign in',
     rejected:
-      'The server rejected this token. It may have been revoked or the server restarted; create a new one with `npm run cli -- token create`.',
-    missing: 'No token yet. Open the address printed by `npm run serve`, or paste a token.',
+      'The server rejected this token. It may have been revoked or the server restarted; create a new one with “npm run cli -- token create”.',
+    missing: 'No token yet. Open the address printed by “npm run serve”, or paste a token.',
     checking: 'Connecting…',
     unreachable: 'Could not reach the server: {message}',
   },

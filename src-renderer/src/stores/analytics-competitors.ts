@@ -65,29 +65,29 @@ export const useAnalyticsCompetitorsStore = defineStore('analytics-competitors',
 
   const rename = (id: number | string, name: string) =>
     edit(() =>
-      requestLoose('PATCH /api/projects/{project}/competitors/{id}', {
-        params: { project, id },
+      requestLoose('PATCH /api/projects/{project}/competitors/{competitor}', {
+        params: { project, competitor: id },
         body: { name },
       }),
     );
   const setType = (id: number | string, newType: string) =>
     edit(() =>
-      requestLoose('PATCH /api/projects/{project}/competitors/{id}', {
-        params: { project, id },
+      requestLoose('PATCH /api/projects/{project}/competitors/{competitor}', {
+        params: { project, competitor: id },
         body: { type: newType },
       }),
     );
   const merge = (id: number | string, competitorIds: Array<number | string>) =>
     edit(() =>
-      requestLoose('POST /api/projects/{project}/competitors/{id}/merge', {
-        params: { project, id },
+      requestLoose('POST /api/projects/{project}/competitors/{competitor}/merge', {
+        params: { project, competitor: id },
         body: { competitor_ids: competitorIds },
       }),
     );
   const split = (id: number | string, memberIds: number[]) =>
     edit(() =>
-      requestLoose('POST /api/projects/{project}/competitors/{id}/split', {
-        params: { project, id },
+      requestLoose('POST /api/projects/{project}/competitors/{competitor}/split', {
+        params: { project, competitor: id },
         body: { member_ids: memberIds },
       }),
     );

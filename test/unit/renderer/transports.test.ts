@@ -55,6 +55,21 @@ describe('the HTTP transport', () => {
     expect(transport.token()).toBeNull();
   });
 
+  it('keeps a newer token when an older request is refused', async () => {
+    const storage = memoryStorage();
+    storage.setItem(TOKEN_STORAGE_KEY, 'old');
+    let asked = 0;
+    let release: (r: Response) => void = () => undefined;
+    const fetch = (() => new Promise<Response>((r) => (release = r))) as unknown as typeof globalThis.fetch;
+    const transport = createHttpTransport({ storage, fetch, onUnauthorized: () => asked++ });
+    const pending = transport.request(get);
+    transport.setToken('new');
+    release(new Response('{"message":"Unauthenticated."}', { status: 401 }));
+    await pending;
+    expect(transport.token()).toBe('new');
+    expect(asked).toBe(0);
+  });
+
   it('takes the token from the one-time UI address', () => {
     expect(takeTokenFromHash('#token=abc123')).toEqual({ token: 'abc123', rest: '#/' });
     expect(takeTokenFromHash('#/token=abc%2B1')).toEqual({ token: 'abc+1', rest: '#/' });

@@ -1,17 +1,28 @@
 import type { EngineContext } from '../../context';
+import { proposeWithModel } from '../../analysis-model/draft-proposals';
 import { proposeFromTemplates, type ProposalInput, type ProposedPrompt } from './proposals';
+import { REGION_PHRASES } from './templates';
 
 export { proposeFromTemplates, splitActivities, MIN_PROPOSALS, MAX_PROPOSALS } from './proposals';
 export type { ProposalInput, ProposedPrompt } from './proposals';
 
 /**
- * The draft job's one call for proposals. The seam for the analysis model (decisions.md §3, §6):
- * when the app settings name an analysis model, the collection work will ask it here for better
- * prompts and fall back to the templates on any failure. Until then the templates answer.
+ * The draft job's one call for proposals (decisions.md §3, §6): when the app settings name an
+ * analysis model, it writes the prompts; a model that is not set, fails, or writes a list that
+ * breaks the rules (count, language, brand only in brand/comparison, distinct, several groups)
+ * gives way to the offline templates, so a draft always gets proposals.
  */
 export async function proposeDraftPrompts(
-  _ctx: EngineContext,
+  ctx: EngineContext,
   input: ProposalInput,
 ): Promise<ProposedPrompt[]> {
-  return proposeFromTemplates(input);
+  const fromModel = await proposeWithModel(ctx, {
+    brand: input.brand,
+    activities: input.activities,
+    domain: input.domain,
+    regionPhrase: REGION_PHRASES[input.region]?.[input.language] ?? null,
+    language: input.language,
+    alternativeBrands: input.alternativeBrands,
+  });
+  return fromModel ?? proposeFromTemplates(input);
 }

@@ -1,6 +1,6 @@
 import type { BlockSlug, PositionHistoryData } from '../../../../src-shared/api/reports';
-import { bestPosition } from '../../analytics/facts';
-import { summaryOf, toBlockSeries, xOf, type SummaryBody } from './analytics';
+import { bestPosition, type BrandCell, type SiteCell } from '../../analytics/facts';
+import { summaryOf, toBlockSeries, xOf } from './analytics';
 import { periodBlock } from './types';
 
 /**
@@ -9,11 +9,20 @@ import { periodBlock } from './types';
  * place among the networks (the analytics' `bestPosition`) and how many networks named the
  * brand (cited the site); the chart is the summary's visibility chart of those prompts.
  */
-type Stats = SummaryBody['data']['updateStats'];
-
-function history(
-  h: Stats['brand_position_history'] | Stats['site_position_history'],
-  place: (cell: Record<string, unknown>) => number | null,
+function history<C>(
+  h: {
+    tableData: {
+      dates: string[];
+      neurals: Array<{ id: number; display_name: string }>;
+      data: Array<{
+        prompt: { id: number; value: string };
+        positions_by_date: Record<string, Record<string, C>>;
+        dynamics: 'up' | 'down' | 'not_changed';
+      }>;
+    };
+    chartData: Array<{ label: object; data: object[] }>;
+  },
+  place: (cell: C) => { named: boolean; position: number | null },
 ): PositionHistoryData {
   const dates = h.tableData.dates;
   return {
@@ -25,14 +34,11 @@ function history(
       prompt: row.prompt.value,
       dynamics: row.dynamics,
       points: dates.map((date) => {
-        const cells = Object.values(
-          (row.positions_by_date as Record<string, Record<string, Record<string, unknown>>>)[date] ?? {},
-        );
-        const places = cells.map(place);
+        const places = Object.values(row.positions_by_date[date] ?? {}).map(place);
         return {
           x: xOf(date)!,
-          position: bestPosition(places),
-          networks: places.filter((p) => p !== null).length,
+          position: bestPosition(places.map((p) => p.position)),
+          networks: places.filter((p) => p.named).length,
         };
       }),
     })),
@@ -40,11 +46,12 @@ function history(
 }
 
 /** The brand's place in an answer: its mention position when named. */
-const brandPlace = (c: Record<string, unknown>) =>
-  c.mention === 1 ? ((c.mention_position as number | null) ?? null) : null;
+const brandPlace = (c: BrandCell) => ({
+  named: c.mention === 1,
+  position: c.mention === 1 ? c.mention_position : null,
+});
 /** The site's place in an answer's sources when cited. */
-const sitePlace = (c: Record<string, unknown>) =>
-  c.mentioned === true ? ((c.position as number | null) ?? null) : null;
+const sitePlace = (c: SiteCell) => ({ named: c.mentioned, position: c.mentioned ? c.position : null });
 
 const historyBlock = (slug: BlockSlug, of: 'brand' | 'site') =>
   periodBlock(slug, async (bc, period): Promise<PositionHistoryData> => {

@@ -1,0 +1,37 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Per (update, prompt) history cells for analytics (issue 4 "Performance"), written by
+ * analytics/aggregates.ts when a run completes. `cells` is the JSON object the answers history
+ * tab shows for one prompt at one update: network id → {mention, mention_position, tone,
+ * occurrences, competitors, has_data}. A page of 50 prompts over a year then reads 5,200 short
+ * texts instead of building 31,200 cells from the answers. Frozen in time: imports nothing.
+ *
+ * Existing completed runs are backfilled here, in SQL (about a second per 100,000 answers).
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('agg_update_prompt')
+    .addColumn('project_id', 'integer', (c) => c.notNull())
+    .addColumn('prompt_id', 'integer', (c) => c.notNull())
+    .addColumn('run_id', 'integer', (c) => c.notNull().references('parse_runs.id').onDelete('cascade'))
+    .addColumn('cells', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('agg_update_prompt_pk', ['project_id', 'prompt_id', 'run_id'])
+    .modifyEnd(sql`without rowid`)
+    .execute();
+  await db.schema.createIndex('agg_update_prompt_run').on('agg_update_prompt').column('run_id').execute();
+
+  await sql`
+    insert into agg_update_prompt (project_id, prompt_id, run_id, cells)
+    select a.project_id, a.prompt_id, a.run_id, json_group_object(a.neural_id, json_object(
+        'mention', a.mention, 'mention_position', a.mention_position, 'tone', a.tone,
+        'occurrences', case when json_valid(a.occurrences) and json_type(a.occurrences) = 'array'
+          then json(a.occurrences) else '[]' end,
+        'competitors', case when json_valid(a.competitors) and json_type(a.competitors) = 'array'
+          then json(a.competitors) else '[]' end,
+        'has_data', json(iif(a.has_data = 1, 'true', 'false'))))
+    from parse_runs r
+    join answers a on a.run_id = r.id
+    where r.status = 'completed'
+    group by a.run_id, a.prompt_id`.execute(db);
+}
