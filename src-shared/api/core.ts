@@ -322,7 +322,7 @@ export interface CoreRoutes {
     response: DeletedResponse;
   };
 
-  'GET /api/projects/{project}/filters': { params: P; response: { data: ProjectFilters } };
+  'GET /api/projects/{project}/filters': { params: P; response: ProjectFilters };
 
   'POST /api/project-drafts': { body: DraftBody; response: { draft_id: string; status: 'processing' } };
   'GET /api/project-drafts/{draft}': { params: { draft: string }; response: DraftView };

@@ -48,15 +48,13 @@ describe('GET /api/projects/{project}/filters', () => {
     const res = await t.api.get(url());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      data: {
-        neurals: [],
-        groups: [],
-        update_dates: [],
-        first_update_date: null,
-        last_update_date: null,
-        prompts_count: 0,
-        enums: ENUMS,
-      },
+      neurals: [],
+      groups: [],
+      update_dates: [],
+      first_update_date: null,
+      last_update_date: null,
+      prompts_count: 0,
+      enums: ENUMS,
     });
   });
 
@@ -80,7 +78,7 @@ describe('GET /api/projects/{project}/filters', () => {
     await makeUpdate(t, await makeProject(t), '2026-11-01T08:00:00.000Z');
 
     const res = await t.api.get(url());
-    expect(res.body.data).toEqual({
+    expect(res.body).toEqual({
       neurals: [
         { id: await neuralId(t, 'claude'), system_name: 'claude', display_name: 'Claude' },
         { id: await neuralId(t, 'chatgpt'), system_name: 'chatgpt', display_name: 'ChatGPT' },

@@ -26,8 +26,9 @@ export async function runPipelineBench(): Promise<void> {
   const engine = await createEngine({ dataDir: dir });
   try {
     configureCollection(engine.ctx, { concurrency: 8 });
-    const names: string[] = ['demo'];
-    for (let i = 2; i <= NETWORKS; i++) {
+    // The three built-in demo networks (each in its own style) and three more of the same provider.
+    const names: string[] = ['demo', 'demo-search', 'demo-chat'];
+    for (let i = names.length + 1; i <= NETWORKS; i++) {
       await createNeural(engine.ctx, {
         system_name: `demo-${i}`,
         display_name: `Demo ${i}`,

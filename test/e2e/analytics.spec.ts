@@ -89,7 +89,7 @@ test.describe('analytics screens', () => {
 
   test('the filter bar narrows the period and is kept for the project', async ({ page, server, request }) => {
     const filters = await api(request, server).get(`/api/projects/${sample}/filters`);
-    const dates: string[] = [...filters.data.update_dates].sort();
+    const dates: string[] = [...filters.update_dates].sort();
     await openScreen(page, server, sample, 'dashboard');
     await expect(page.getByTestId('kpi-visibility')).toBeVisible();
     const summaryRequest = page.waitForRequest(

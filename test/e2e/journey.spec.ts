@@ -138,6 +138,13 @@ test.describe('the analyst journey', () => {
     await expect(page.getByTestId('projects-table')).toContainText('Acme Tools EU');
     await snap(page, '15-projects-ru-dark');
     expect(cspViolations).toEqual([]);
+
+    // Keyboard: "/" focuses the search field, rows are reachable and Enter opens one.
+    await page.keyboard.press('/');
+    await expect(page.getByPlaceholder('Фильтр проектов')).toBeFocused();
+    await page.getByTestId('projects-table').locator('tbody tr').first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/projects\/\d+\//);
   });
 
   test('asks for a token when the address has none or a refused one, and signs in with a pasted token', async ({

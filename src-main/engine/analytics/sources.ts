@@ -151,12 +151,17 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
     f.mention_filter,
   );
   const mode = f.urls_mode ?? 'all';
-  const kept = stats.filter((s) => mode === 'all' || (mode === 'own') === isOwn(project, s.domain));
-  const citationsAt = (runId: number | undefined) => {
-    const map = new Map<string, number>();
-    for (const s of kept) if (s.run_id === runId) map.set(s.domain, (map.get(s.domain) ?? 0) + s.citations);
-    return map;
-  };
+  const own = new Map<string, boolean>();
+  const ownDomain = (d: string) => own.get(d) ?? own.set(d, isOwn(project, d)).get(d)!;
+  const kept = mode === 'all' ? stats : stats.filter((s) => (mode === 'own') === ownDomain(s.domain));
+  // One pass over the period's rows: citations by update and domain.
+  const byRunDomain = new Map<number, Map<string, number>>();
+  for (const s of kept) {
+    const map = byRunDomain.get(s.run_id) ?? byRunDomain.set(s.run_id, new Map()).get(s.run_id)!;
+    map.set(s.domain, (map.get(s.domain) ?? 0) + s.citations);
+  }
+  const citationsAt = (runId: number | undefined) =>
+    (runId === undefined ? undefined : byRunDomain.get(runId)) ?? new Map<string, number>();
   const atFirst = citationsAt(first?.id);
   const atLast = citationsAt(last?.id);
   const frequency = (d: string) => {
@@ -183,7 +188,7 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
   const lastPage = Math.max(1, Math.ceil(current.length / perPage));
   const pageDomains = current.slice((page - 1) * perPage, page * perPage);
 
-  const allDomains = [...new Set(kept.map((s) => s.domain))];
+  const allDomains = [...new Set([...byRunDomain.values()].flatMap((m) => [...m.keys()]))];
   const types = await domainTypes(ctx, project, allDomains);
   const detail = await citations(
     ctx,
@@ -191,12 +196,13 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
     [first?.id, last?.id].filter((v): v is number => v !== undefined),
     [...pageDomains, ...excluded],
   );
+  const detailByDomain = groupBy(detail, (c) => c.domain);
   const promptValue = new Map(scope.prompts.map((p) => [p.id, p.value]));
   let budget = f.urls_count ?? DEFAULT_URLS_COUNT;
 
   const row = (domain: string, at: number | undefined) => {
     const type = types.get(domain) ?? { type: 'other' as SourceType, forced: false };
-    const mine = detail.filter((c) => c.domain === domain);
+    const mine = detailByDomain.get(domain) ?? [];
     const promptsAt = [...new Set(mine.filter((c) => c.run_id === at).map((c) => c.prompt_id))].sort(
       (a, b) => a - b,
     );
@@ -238,26 +244,31 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
     };
   };
 
-  const byRun = groupBy(kept, (s) => s.run_id);
+  // Citations by update and source type, and each update's total, in one pass.
+  const byRunType = new Map<number, { total: number; byType: Map<SourceType, number> }>();
+  for (const [runId, domains] of byRunDomain) {
+    const entry = { total: 0, byType: new Map<SourceType, number>() };
+    for (const [domain, n] of domains) {
+      entry.total += n;
+      const type = types.get(domain)?.type;
+      if (type) entry.byType.set(type, (entry.byType.get(type) ?? 0) + n);
+    }
+    byRunType.set(runId, entry);
+  }
+  const xs = new Map(scope.updates.map((u) => [u.id, x(u)]));
   const chartData = SOURCE_TYPE_VALUES.map((type) => ({
     id: type,
     label: SOURCE_TYPES[type].label,
     data: scope.updates.map((u) => {
-      const list = byRun.get(u.id) ?? [];
-      const total = list.reduce((sum, s) => sum + s.citations, 0);
-      const mine = list
-        .filter((s) => types.get(s.domain)?.type === type)
-        .reduce((sum, s) => sum + s.citations, 0);
-      return { x: x(u), y: pct(mine, total), z: mine };
+      const entry = byRunType.get(u.id);
+      const mine = entry?.byType.get(type) ?? 0;
+      return { x: xs.get(u.id)!, y: pct(mine, entry?.total ?? 0), z: mine };
     }),
   })).filter((series) => series.data.some((p) => p.z > 0));
   const domainChartData = current.slice(0, DOMAIN_CHART_TOP).map((domain) => ({
     id: domain,
     label: domain,
-    data: scope.updates.map((u) => ({
-      x: x(u),
-      y: (byRun.get(u.id) ?? []).filter((s) => s.domain === domain).reduce((sum, s) => sum + s.citations, 0),
-    })),
+    data: scope.updates.map((u) => ({ x: xs.get(u.id)!, y: byRunDomain.get(u.id)?.get(domain) ?? 0 })),
   }));
 
   const base = options.url ?? `/api/projects/${project.id}/sources/list`;

@@ -1,6 +1,6 @@
 /**
  * Built-in presets for the AI systems people track (decisions.md §3). Models are defaults a user
- * can change in the app settings; keys are never shipped. `demo` runs the pipeline offline.
+ * can change in the app settings; keys are never shipped. The `demo` networks run the pipeline offline.
  */
 export interface NeuralPreset {
   system_name: string;
@@ -105,5 +105,21 @@ export const NEURAL_PRESETS: NeuralPreset[] = [
     provider: 'demo',
     model: 'demo',
     web_search_supported: true,
+  },
+  // Two more offline networks, so sample data fills the views that compare networks (radar,
+  // the `all` series). Each writes in its own style (providers/demo.ts); none poses as a real one.
+  {
+    system_name: 'demo-search',
+    display_name: 'Demo Search (offline, synthetic)',
+    provider: 'demo',
+    model: 'demo',
+    web_search_supported: true,
+  },
+  {
+    system_name: 'demo-chat',
+    display_name: 'Demo Chat (offline, synthetic)',
+    provider: 'demo',
+    model: 'demo',
+    web_search_supported: false,
   },
 ];

@@ -94,8 +94,12 @@ export function writeDemoAnswer(prompt: string, s: AskSubject, tilt: DemoTilt = 
     case 'prose':
       // One paragraph per name, the name in bold as the sentence's subject: how chat assistants
       // write when they do not make a list.
+      // An opener before the second and the last paragraph only, as a person would vary it.
       body = names
-        .map((n, i) => `${i ? pick(words.next, rand) + ' ' : ''}**${n}** ${words.is} ${describe(n)}`)
+        .map((n, i) => {
+          const opener = i === 1 ? words.next[0] : i > 1 && i === names.length - 1 ? words.next[1] : '';
+          return `${opener ? opener + ' ' : ''}**${n}** ${words.is} ${describe(n)}`;
+        })
         .join('\n\n');
       break;
   }
@@ -195,7 +199,7 @@ const EN: Phrases = {
     'strong in automation, though the setup takes time.',
   ],
   is: 'is',
-  next: ['Another option:', 'You could also look at', 'Worth a look too:'],
+  next: ['Another option:', 'Also worth a look:', 'Alternatively,'],
   table: ['Service', 'Best for', 'Starting price'],
   price: ['$', '$$', '$$$', 'free tier'],
   outro: [
@@ -228,7 +232,7 @@ const RU: Phrases = {
     'известен низкими ценами и быстрым стартом.',
   ],
   is: '—',
-  next: ['Ещё вариант:', 'Стоит посмотреть и'],
+  next: ['Ещё вариант:', 'Также стоит посмотреть:'],
   table: ['Сервис', 'Кому подойдёт', 'Цена от'],
   price: ['₽', '₽₽', '₽₽₽', 'бесплатный тариф'],
   outro: ['Лучший выбор зависит от бюджета и задач.', 'Сравните несколько вариантов перед решением.'],
@@ -286,7 +290,7 @@ const ES: Phrases = {
     'conocida por sus precios bajos y un inicio rápido.',
   ],
   is: 'es',
-  next: ['Otra opción:', 'También vale la pena mirar'],
+  next: ['Otra opción:', 'También vale la pena:'],
   table: ['Servicio', 'Ideal para', 'Precio desde'],
   price: ['€', '€€', '€€€', 'plan gratuito'],
   outro: ['La mejor opción depende de su presupuesto.', 'Compare varias opciones antes de decidir.'],

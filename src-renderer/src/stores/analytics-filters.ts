@@ -82,9 +82,9 @@ export const useAnalyticsFiltersStore = defineStore('analytics-filters', () => {
         params: { project: projectId },
       });
       if (project.value !== projectId) return;
-      choices.value = response.data;
+      choices.value = response;
       const saved = switching ? parseSavedFilter(storage.getItem(filterStorageKey(projectId))) : filter.value;
-      apply(reconcileFilter(saved, response.data));
+      apply(reconcileFilter(saved, response));
     } catch (e) {
       if (project.value === projectId) error.value = e;
     } finally {

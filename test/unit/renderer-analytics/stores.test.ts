@@ -29,18 +29,16 @@ function fakeTransport(routes: Record<string, (req: WireRequest) => { status?: n
 }
 
 const filtersBody = {
-  data: {
-    neurals: [
-      { id: 1, system_name: 'demo', display_name: 'Demo' },
-      { id: 2, system_name: 'chatgpt', display_name: 'ChatGPT' },
-    ],
-    groups: [{ id: 10, name: 'Brand', is_favourite: false, prompts_count: 3 }],
-    update_dates: ['2026-01-05', '2026-01-12'],
-    first_update_date: '2026-01-05T00:00:00.000000Z',
-    last_update_date: '2026-01-12T00:00:00.000000Z',
-    prompts_count: 3,
-    enums: {},
-  },
+  neurals: [
+    { id: 1, system_name: 'demo', display_name: 'Demo' },
+    { id: 2, system_name: 'chatgpt', display_name: 'ChatGPT' },
+  ],
+  groups: [{ id: 10, name: 'Brand', is_favourite: false, prompts_count: 3 }],
+  update_dates: ['2026-01-05', '2026-01-12'],
+  first_update_date: '2026-01-05T00:00:00.000000Z',
+  last_update_date: '2026-01-12T00:00:00.000000Z',
+  prompts_count: 3,
+  enums: {},
 };
 
 function memoryStorage() {

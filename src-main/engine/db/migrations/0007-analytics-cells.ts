@@ -20,6 +20,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .modifyEnd(sql`without rowid`)
     .execute();
   await db.schema.createIndex('agg_update_prompt_run').on('agg_update_prompt').column('run_id').execute();
+  // Period charts sum the networks per (update, domain) and per (update, competitor): covering
+  // indexes in that order let SQLite group while reading, without a temporary sort.
+  await db.schema
+    .createIndex('agg_update_domain_by_domain')
+    .on('agg_update_domain')
+    .columns(['project_id', 'run_id', 'domain', 'neural_id', 'citations'])
+    .execute();
+  await db.schema
+    .createIndex('agg_update_competitor_by_competitor')
+    .on('agg_update_competitor')
+    .columns(['project_id', 'run_id', 'competitor_id', 'neural_id', 'mentions'])
+    .execute();
 
   await sql`
     insert into agg_update_prompt (project_id, prompt_id, run_id, cells)

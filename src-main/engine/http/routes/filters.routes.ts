@@ -6,5 +6,6 @@ import { getFilters } from '../../filters/filters.service';
 export const filtersRoutes = new Hono<AppEnv>();
 
 filtersRoutes.get('/api/projects/:project{[0-9]+}/filters', async (c) => {
-  return c.json({ data: await getFilters(ctxOf(c), userOf(c), idParam(c, 'project')) });
+  // The spec lists the response's fields at the top level (no `data` wrapper).
+  return c.json(await getFilters(ctxOf(c), userOf(c), idParam(c, 'project')));
 });
