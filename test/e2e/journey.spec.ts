@@ -129,6 +129,17 @@ test.describe('the analyst journey', () => {
     // App settings, then the whole app in Russian and dark.
     await page.getByTestId('nav-app-settings').click();
     await expect(page.getByTestId('app-neurals')).toContainText('Demo');
+    // An AI system with a key: the key is write-only, the table only says it is saved.
+    await page.getByTestId('neural-add').click();
+    await page.locator('#n-display').fill('LM Studio');
+    await page.locator('#n-system').fill('lmstudio');
+    await page.locator('#n-model').fill('qwen2.5-7b');
+    await page.locator('#n-key').fill('sk-local-secret');
+    await page.getByTestId('neural-save').click();
+    await expect(page.getByTestId('neural-dialog')).toBeHidden();
+    const row = page.getByTestId('app-neurals').locator('tr', { hasText: 'LM Studio' });
+    await expect(row).toContainText('key saved');
+    await expect(page.getByTestId('app-neurals')).not.toContainText('sk-local-secret');
     await snap(page, '14-app-settings');
     await page.getByTestId('settings-language').getByText('Русский').click();
     await page.getByTestId('settings-theme').getByText('Тёмная').click();
@@ -136,6 +147,7 @@ test.describe('the analyst journey', () => {
     await expect(page.locator('html')).toHaveClass(/app-dark/);
     await page.getByTestId('nav-projects').click();
     await expect(page.getByTestId('projects-table')).toContainText('Acme Tools EU');
+    await expect(page.locator('[data-testid^="project-visibility-"]')).toContainText('%');
     await snap(page, '15-projects-ru-dark');
     expect(cspViolations).toEqual([]);
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { EngineContext } from '../context';
 import { toNeuralStat } from './stats';
-import { brandCellsJson } from './facts';
+import { brandCellsJson, promptCountColumns } from './facts';
 
 /**
  * Writes the per-update aggregates of one run (migrations 0003 and 0007): counts per network, per
@@ -24,10 +24,11 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
     await trx.deleteFrom('agg_update_domain').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_prompt').where('run_id', '=', runId).execute();
 
-    // History cells per prompt (migration 0007), built as JSON by SQLite.
+    // Counts and history cells per prompt (migration 0007), built by SQLite.
     await sql`
-      insert into agg_update_prompt (project_id, prompt_id, run_id, cells)
-      select ${projectId}, prompt_id, run_id, ${brandCellsJson}
+      insert into agg_update_prompt (project_id, prompt_id, run_id, answers, with_data, mentions,
+        mentions_with_data, site_mentions, positive, neutral, negative, cells)
+      select ${projectId}, prompt_id, run_id, ${promptCountColumns}, ${brandCellsJson}
       from answers where run_id = ${runId}
       group by prompt_id`.execute(trx);
 

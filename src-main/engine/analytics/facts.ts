@@ -191,15 +191,28 @@ export async function promptCounts(
   const promptFilter = scope.allPrompts
     ? sql``
     : sql`and prompt_id in (${sql.join(scope.prompts.map((p) => p.id))})`;
+  // The stored counts (agg_update_prompt) are over every network that answered: they stand for
+  // the selection when it covers every network with answers at those updates.
+  const answered = await ctx.db
+    .selectFrom('agg_update_neural')
+    .select('neural_id')
+    .distinct()
+    .where('project_id', '=', scope.project.id)
+    .where('run_id', 'in', runIds)
+    .execute();
+  const selected = new Set(nids);
+  if (answered.every((a) => selected.has(a.neural_id))) {
+    const { rows } = await sql<PromptCount>`
+      select run_id, prompt_id, answers, with_data, mentions, mentions_with_data, site_mentions,
+        positive, neutral, negative
+      from agg_update_prompt
+      where project_id = ${scope.project.id} and run_id in (${sql.join(runIds)}) ${promptFilter}`.execute(
+      ctx.db,
+    );
+    return rows;
+  }
   const { rows } = await sql<PromptCount>`
-    select run_id, prompt_id, count(*) as answers,
-      sum(has_data = 1) as with_data,
-      sum(mention = 1) as mentions,
-      sum(mention = 1 and has_data = 1) as mentions_with_data,
-      sum(site_mentioned = 1) as site_mentions,
-      sum(mention = 1 and tone = 'positive') as positive,
-      sum(mention = 1 and tone = 'neutral') as neutral,
-      sum(mention = 1 and tone = 'negative') as negative
+    select run_id, prompt_id, ${promptCountColumns}
     from answers
     where run_id in (${sql.join(runIds)}) and neural_id in (${sql.join(nids)}) ${promptFilter}
     group by run_id, prompt_id`.execute(ctx.db);
@@ -270,16 +283,25 @@ const listJson = (column: string) =>
  * The brand cells of a group of answers as one JSON object (network id → cell), built by SQLite
  * in the shape of `brandCell`. Shared by the stored cells (agg_update_prompt) and the direct read.
  */
+export const promptCountColumns = sql`count(*) as answers,
+  sum(has_data = 1) as with_data,
+  sum(mention = 1) as mentions,
+  sum(mention = 1 and has_data = 1) as mentions_with_data,
+  sum(site_mentioned = 1) as site_mentions,
+  sum(mention = 1 and tone = 'positive') as positive,
+  sum(mention = 1 and tone = 'neutral') as neutral,
+  sum(mention = 1 and tone = 'negative') as negative`;
+
 export const brandCellsJson = sql<string>`json_group_object(neural_id, json_object(
   'mention', mention, 'mention_position', mention_position, 'tone', tone,
   'occurrences', ${listJson('occurrences')}, 'competitors', ${listJson('competitors')},
   'has_data', json(iif(has_data = 1, 'true', 'false'))))`;
 
 /**
- * The history cells of some prompts over some updates, one row per (prompt, update) with the
- * cells built as JSON by SQLite, in the index order (prompt, update). `+run_id`/`+neural_id` keep
- * SQLite from seeking every (prompt, update, network) combination: it reads each prompt's range
- * of the covering index answers_prompt_cells once.
+ * The history cells of some prompts over some updates, one entry per (prompt, update) in the
+ * order (prompt, update). Brand cells come from agg_update_prompt; site cells (summary's site
+ * history, a few prompts) are built by SQLite from the covering index answers_prompt_cells, where
+ * `+run_id`/`+neural_id` keep it from seeking every (prompt, update, network) combination.
  */
 export async function cellGrids(
   ctx: EngineContext,
@@ -290,32 +312,21 @@ export async function cellGrids(
   siteNeuralIds: number[] = [],
 ): Promise<CellGrid[]> {
   if (!runIds.length || !neuralIds.length || !promptIds.length) return [];
-  if (!siteNeuralIds.length) return storedGrids(ctx, scope, promptIds, runIds, neuralIds);
-  const site = siteNeuralIds.length
-    ? sql`json_group_object(neural_id, json_object(
-        'mentioned', json(iif(site_mentioned = 1, 'true', 'false')), 'position', site_position))
-        filter (where neural_id in (${sql.join(siteNeuralIds)}))`
-    : sql`'{}'`;
-  const { rows } = await sql<{ prompt_id: number; run_id: number; brand: string; site: string }>`
-    select prompt_id, run_id, ${brandCellsJson} as brand, ${site} as site
+  const grids = await storedGrids(ctx, scope, promptIds, runIds, neuralIds);
+  if (!siteNeuralIds.length || !grids.length) return grids;
+  const { rows } = await sql<{ prompt_id: number; run_id: number; site: string }>`
+    select prompt_id, run_id, json_group_object(neural_id, json_object(
+        'mentioned', json(iif(site_mentioned = 1, 'true', 'false')), 'position', site_position)) as site
     from answers
     where project_id = ${scope.project.id} and prompt_id in (${sql.join(promptIds)})
-      and +run_id in (${sql.join(runIds)}) and +neural_id in (${sql.join(neuralIds)})
-    group by prompt_id, run_id
-    order by prompt_id, run_id`.execute(ctx.db);
-  return rows.map((r) => {
-    const brand = JSON.parse(r.brand) as Record<string, BrandCell>;
-    for (const cell of Object.values(brand)) {
-      cell.occurrences = asStrings(cell.occurrences);
-      cell.competitors = asStrings(cell.competitors);
-    }
-    return {
-      prompt_id: r.prompt_id,
-      run_id: r.run_id,
-      brand,
-      site: (r.site === '{}' ? {} : JSON.parse(r.site)) as Record<string, SiteCell>,
-    };
-  });
+      and +run_id in (${sql.join(runIds)}) and +neural_id in (${sql.join(siteNeuralIds)})
+    group by prompt_id, run_id`.execute(ctx.db);
+  const byKey = new Map(grids.map((g) => [`${g.prompt_id}|${g.run_id}`, g]));
+  for (const r of rows) {
+    const grid = byKey.get(`${r.prompt_id}|${r.run_id}`);
+    if (grid) grid.site = JSON.parse(r.site) as Record<string, SiteCell>;
+  }
+  return grids;
 }
 
 /**

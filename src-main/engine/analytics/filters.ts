@@ -87,8 +87,12 @@ function schemaFor(kind: FilterKind) {
 export type ParsedFilters = z.infer<ReturnType<typeof schemaFor>> & { kind: FilterKind };
 
 /** Validates filters; unknown keys are ignored. `dates` takes exactly two entries. */
+/** One schema per endpoint family, built once (zod schemas are immutable). */
+const schemas = new Map<FilterKind, ReturnType<typeof schemaFor>>();
+
 export function parseFilters(input: FilterInput | Query, kind: FilterKind): ParsedFilters {
-  const parsed = parseInput(schemaFor(kind), input ?? {});
+  const schema = schemas.get(kind) ?? schemas.set(kind, schemaFor(kind)).get(kind)!;
+  const parsed = parseInput(schema, input ?? {});
   const dates = parsed.dates.map((d) => parseDay(d)!);
   if (dates.length === 2 && dates[0] > dates[1]) {
     throw invalidField('dates', 'The start of the date range must not be after its end.');

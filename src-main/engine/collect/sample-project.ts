@@ -1,7 +1,8 @@
 import type { EngineContext } from '../context';
 import { isoDay } from '../../../src-shared/time';
-import { writeDemoAnswer } from '../providers/demo';
-import { storeAnswer } from './answer-store';
+import type { NeuralRow } from '../db/schema';
+import { writeDemoAnswer, type DemoTilt } from '../providers/demo';
+import { AnswerWriter, type StoredAnswerInput } from './answer-store';
 import { loadAnalysisSubject } from './analysis-subject';
 import { loadAnalyzer } from './analyzer';
 import { writeAggregatesFor } from './aggregates-port';
@@ -10,7 +11,8 @@ const WEEKS = 12;
 const DAY_MS = 86_400_000;
 
 interface SampleContent {
-  language: 'en' | 'ru';
+  language: 'en' | 'ru' | 'de' | 'es';
+  region: number;
   brand: string;
   alternative: string;
   domain: string;
@@ -20,6 +22,7 @@ interface SampleContent {
 
 const EN: SampleContent = {
   language: 'en',
+  region: 84,
   brand: 'Northwind CRM',
   alternative: 'Northwind',
   domain: 'northwind-crm.example',
@@ -65,6 +68,7 @@ const EN: SampleContent = {
 
 const RU: SampleContent = {
   language: 'ru',
+  region: 225,
   brand: 'Северный ветер',
   alternative: 'Severny Veter',
   domain: 'severny-veter.example',
@@ -108,29 +112,238 @@ const RU: SampleContent = {
   },
 };
 
+const DE: SampleContent = {
+  language: 'de',
+  region: 96,
+  brand: 'Nordwind CRM',
+  alternative: 'Nordwind',
+  domain: 'nordwind-crm.example',
+  activities: 'CRM-Software für kleine Unternehmen',
+  groups: {
+    'Beste Angebote': [
+      'Welches CRM ist das beste für kleine Unternehmen?',
+      'Die besten CRM-Systeme 2026',
+      'Welches CRM empfehlen Vertriebsteams?',
+      'Bestes CRM mit kostenlosem Tarif',
+      'Beliebtestes CRM für Start-ups',
+    ],
+    'Probleme lösen': [
+      'Wie behalte ich den Überblick über Kundenabschlüsse?',
+      'Wie automatisiere ich Follow-up-E-Mails an Leads?',
+      'Wie organisiere ich eine Vertriebspipeline?',
+      'Wie verliere ich keine Anfragen von der Website mehr?',
+      'Wie sehe ich, welcher Verkäufer die meisten Abschlüsse macht?',
+    ],
+    Vergleich: [
+      'Nordwind CRM oder HubSpot?',
+      'Alternativen zu Salesforce für ein kleines Team',
+      'Pipedrive oder Zoho CRM: was ist besser?',
+      'CRM-Systeme mit Telefonie im Vergleich',
+      'Welches CRM ist am einfachsten einzurichten?',
+    ],
+    'Preis und Kauf': [
+      'Was kostet ein CRM pro Nutzer?',
+      'Günstigstes CRM mit E-Mail-Integration',
+      'CRM mit monatlicher Zahlung ohne Vertrag',
+      'Wo kaufe ich eine CRM-Lizenz für 10 Nutzer?',
+      'CRM mit kostenloser Testphase',
+    ],
+    Bewertungen: [
+      'Nordwind CRM Erfahrungen',
+      'Ist Nordwind CRM zuverlässig?',
+      'Wie bewerten Nutzer den Support von CRM-Anbietern?',
+      'Das zuverlässigste CRM laut Bewertungen',
+      'CRM mit dem besten Kundensupport',
+    ],
+  },
+};
+
+const ES: SampleContent = {
+  language: 'es',
+  region: 204,
+  brand: 'Viento Norte CRM',
+  alternative: 'Viento Norte',
+  domain: 'vientonorte-crm.example',
+  activities: 'software CRM para pequeñas empresas',
+  groups: {
+    'Mejores ofertas': [
+      '¿Cuál es el mejor CRM para una pequeña empresa?',
+      'Los mejores sistemas CRM en 2026',
+      '¿Qué CRM recomiendan los equipos de ventas?',
+      'Mejor CRM con plan gratuito',
+      'CRM más popular para startups',
+    ],
+    'Resolver problemas': [
+      '¿Cómo llevar el control de las ventas con clientes?',
+      '¿Cómo automatizar los correos de seguimiento a los leads?',
+      '¿Cómo organizar un embudo de ventas?',
+      '¿Cómo dejar de perder contactos de la web?',
+      '¿Cómo saber qué vendedor cierra más ventas?',
+    ],
+    Comparación: [
+      'Viento Norte CRM o HubSpot',
+      'Alternativas a Salesforce para un equipo pequeño',
+      'Pipedrive o Zoho CRM: ¿cuál es mejor?',
+      'Comparativa de CRM con telefonía',
+      '¿Qué CRM es el más fácil de configurar?',
+    ],
+    'Precio y compra': [
+      '¿Cuánto cuesta un CRM por usuario?',
+      'El CRM más barato con integración de correo',
+      'CRM con pago mensual y sin contrato',
+      '¿Dónde comprar una licencia de CRM para 10 usuarios?',
+      'CRM con prueba gratuita',
+    ],
+    Opiniones: [
+      'Opiniones sobre Viento Norte CRM',
+      '¿Es fiable Viento Norte CRM?',
+      '¿Qué dicen los usuarios del soporte de los CRM?',
+      'El CRM más fiable según las opiniones',
+      'CRM con la mejor atención al cliente',
+    ],
+  },
+};
+
+const CONTENT: Record<string, SampleContent> = { en: EN, ru: RU, de: DE, es: ES };
+
+/** The offline networks of the sample, with web search on where the network has it. */
+const SAMPLE_NETWORKS = ['demo', 'demo-search', 'demo-chat'];
+
+/** A competitor that enters the market half-way through the sample's quarter. */
+const NEWCOMER = 'Attio';
+const NEWCOMER_FROM_WEEK = 6;
+
+/**
+ * The story the 12 weeks tell (week 0 is the oldest): the brand gains visibility in the
+ * recommendation and comparison prompts (groups 1 and 3), loses it in the price prompts (group
+ * 4), its tone improves slowly, and a new competitor appears half-way and is named often.
+ */
+function tiltFor(groupIndex: number, week: number): DemoTilt {
+  const brandChance =
+    groupIndex === 0 || groupIndex === 2 ? -0.35 + 0.06 * week : groupIndex === 3 ? 0.25 - 0.05 * week : 0;
+  return {
+    brandChance,
+    positivity: -0.1 + 0.02 * week,
+    newcomers: week >= NEWCOMER_FROM_WEEK ? [NEWCOMER] : [],
+  };
+}
+
 /**
  * A sample project (issue 3 "Sample data") so a newcomer sees every analytics screen filled:
- * 25 prompts in 5 groups, the built-in `demo` network (the only offline network of the catalogue),
- * and 12 weekly completed updates written by the demo provider, the last one finishing now.
- * Marked `is_sample`, its schedule is `paused`, and it costs no limits. Languages other than
- * `ru` get the English sample.
+ * 25 prompts in 5 groups in the project's language (ru, en, de, es; others get English), the
+ * three offline demo networks (so views comparing networks have something to compare), and 12
+ * weekly completed updates written by them, the last one finishing now, with trends worth
+ * looking at (see tiltFor). Marked `is_sample`, its schedule is `paused`, and it costs no limits.
  */
 export async function createSampleProject(
   ctx: EngineContext,
   userId: number,
   options: { language?: string } = {},
 ): Promise<number> {
-  const content = options.language === 'ru' ? RU : EN;
+  const content = CONTENT[options.language ?? 'en'] ?? EN;
   const now = ctx.clock.now();
   const created = new Date(now.getTime() - (WEEKS * 7 + 1) * DAY_MS).toISOString();
-  const demo = await ctx.db
+  const found = await ctx.db
     .selectFrom('neurals')
     .selectAll()
-    .where('system_name', '=', 'demo')
+    .where('system_name', 'in', SAMPLE_NETWORKS)
     .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
+    .execute();
+  const networks = SAMPLE_NETWORKS.flatMap((name) => found.filter((n) => n.system_name === name));
+  if (!networks.length) throw new Error('The offline demo networks are missing from the catalogue.');
 
-  const { projectId, prompts } = await ctx.db.transaction().execute(async (trx) => {
+  const { projectId, prompts } = await insertProject(ctx, userId, content, networks, created);
+  const project = await ctx.db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  const subject = await loadAnalysisSubject(ctx, project);
+  const analyze = await loadAnalyzer();
+  const writer = new AnswerWriter(ctx, projectId);
+  for (let week = 0; week < WEEKS; week++) {
+    const finished = new Date(now.getTime() - (WEEKS - 1 - week) * 7 * DAY_MS);
+    const started = new Date(finished.getTime() - 4 * 60_000);
+    const run = await ctx.db
+      .insertInto('parse_runs')
+      .values({
+        project_id: projectId,
+        user_id: userId,
+        status: 'in_progress',
+        phase: 'receive',
+        progress: 50,
+        source: 'sample',
+        options: JSON.stringify({
+          prompt_ids: prompts.map((p) => p.id),
+          neural_ids: networks.map((n) => n.id),
+        }),
+        charged: 0,
+        refunded: 0,
+        tasks_total: prompts.length * networks.length,
+        tasks_done: 0,
+        update_date: null,
+        created_at: started.toISOString(),
+        started_at: started.toISOString(),
+        finished_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const answers: StoredAnswerInput[] = [];
+    for (const prompt of prompts)
+      for (const neural of networks) {
+        const answer = writeDemoAnswer(
+          prompt.value,
+          {
+            brand: project.brand,
+            domain: project.domain,
+            activities: project.activities,
+            language: project.language,
+            day: isoDay(finished),
+            network: neural.system_name,
+          },
+          tiltFor(prompt.groupIndex, week),
+        );
+        answers.push({
+          runId: run.id,
+          projectId,
+          promptId: prompt.id,
+          neuralId: neural.id,
+          hasData: true,
+          text: answer.text,
+          analysis: analyze ? analyze({ ...subject, text: answer.text, citations: answer.citations }) : null,
+          webSearch: neural.web_search_supported === 1,
+          raw: { citations: answer.citations, response: answer.raw },
+          createdAt: started.toISOString(),
+        });
+      }
+    // One transaction per update: its answers and its completion.
+    await writer.write(answers, async (trx) => {
+      await trx
+        .updateTable('parse_runs')
+        .set({
+          status: 'completed',
+          phase: null,
+          progress: 100,
+          tasks_done: answers.length,
+          update_date: isoDay(finished),
+          finished_at: finished.toISOString(),
+        })
+        .where('id', '=', run.id)
+        .execute();
+    });
+    await writeAggregatesFor(ctx, run.id);
+  }
+  return projectId;
+}
+
+async function insertProject(
+  ctx: EngineContext,
+  userId: number,
+  content: SampleContent,
+  networks: NeuralRow[],
+  created: string,
+) {
+  return ctx.db.transaction().execute(async (trx) => {
     const project = await trx
       .insertInto('projects')
       .values({
@@ -141,7 +354,7 @@ export async function createSampleProject(
         domain: content.domain,
         domain_aliases: null,
         activities: content.activities,
-        region: content.language === 'ru' ? 225 : 84,
+        region: content.region,
         language: content.language,
         is_paused: 0,
         is_sample: 1,
@@ -159,7 +372,14 @@ export async function createSampleProject(
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('project_neurals')
-      .values({ project_id: project.id, neural_id: demo.id, web_search_enabled: 1, position: 0 })
+      .values(
+        networks.map((n, position) => ({
+          project_id: project.id,
+          neural_id: n.id,
+          web_search_enabled: n.web_search_supported,
+          position,
+        })),
+      )
       .execute();
     await trx
       .insertInto('project_schedules')
@@ -173,8 +393,8 @@ export async function createSampleProject(
         })),
       )
       .execute();
-    const prompts: Array<{ id: number; value: string }> = [];
-    for (const [name, values] of Object.entries(content.groups)) {
+    const prompts: Array<{ id: number; value: string; groupIndex: number }> = [];
+    for (const [groupIndex, [name, values]] of Object.entries(content.groups).entries()) {
       const group = await trx
         .insertInto('prompt_groups')
         .values({ project_id: project.id, name, is_favourite: 0, created_at: created })
@@ -197,78 +417,9 @@ export async function createSampleProject(
           .insertInto('prompt_group_links')
           .values({ prompt_id: prompt.id, group_id: group.id })
           .execute();
-        prompts.push({ id: prompt.id, value });
+        prompts.push({ id: prompt.id, value, groupIndex });
       }
     }
     return { projectId: project.id, prompts };
   });
-
-  const project = await ctx.db
-    .selectFrom('projects')
-    .selectAll()
-    .where('id', '=', projectId)
-    .executeTakeFirstOrThrow();
-  const subject = await loadAnalysisSubject(ctx, project);
-  const analyze = await loadAnalyzer();
-  for (let week = WEEKS - 1; week >= 0; week--) {
-    const finished = new Date(now.getTime() - week * 7 * DAY_MS);
-    const started = new Date(finished.getTime() - 4 * 60_000);
-    const run = await ctx.db
-      .insertInto('parse_runs')
-      .values({
-        project_id: projectId,
-        user_id: userId,
-        status: 'in_progress',
-        phase: 'receive',
-        progress: 50,
-        source: 'sample',
-        options: JSON.stringify({ prompt_ids: prompts.map((p) => p.id), neural_ids: [demo.id] }),
-        charged: 0,
-        refunded: 0,
-        tasks_total: prompts.length,
-        tasks_done: 0,
-        update_date: null,
-        created_at: started.toISOString(),
-        started_at: started.toISOString(),
-        finished_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const prompt of prompts) {
-      const answer = writeDemoAnswer(prompt.value, {
-        brand: project.brand,
-        domain: project.domain,
-        activities: project.activities,
-        language: project.language,
-        day: isoDay(finished),
-        network: demo.system_name,
-      });
-      await storeAnswer(ctx, {
-        runId: run.id,
-        projectId,
-        promptId: prompt.id,
-        neuralId: demo.id,
-        hasData: true,
-        text: answer.text,
-        analysis: analyze ? analyze({ ...subject, text: answer.text, citations: answer.citations }) : null,
-        webSearch: true,
-        raw: { citations: answer.citations, response: answer.raw },
-        createdAt: started.toISOString(),
-      });
-    }
-    await ctx.db
-      .updateTable('parse_runs')
-      .set({
-        status: 'completed',
-        phase: null,
-        progress: 100,
-        tasks_done: prompts.length,
-        update_date: isoDay(finished),
-        finished_at: finished.toISOString(),
-      })
-      .where('id', '=', run.id)
-      .execute();
-    await writeAggregatesFor(ctx, run.id);
-  }
-  return projectId;
 }

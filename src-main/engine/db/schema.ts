@@ -283,11 +283,19 @@ export interface AggUpdateDomainTable {
   citations: number;
 }
 
-/** Migration 0007: one prompt's history cells at one update (JSON, network id → cell). */
+/** Migration 0007: one prompt at one update: counts over every network, history cells (JSON). */
 export interface AggUpdatePromptTable {
   project_id: number;
   prompt_id: number;
   run_id: number;
+  answers: number;
+  with_data: number;
+  mentions: number;
+  mentions_with_data: number;
+  site_mentions: number;
+  positive: number;
+  neutral: number;
+  negative: number;
   cells: string;
 }
 

@@ -12,6 +12,9 @@ export const useProjectsStore = defineStore('projects', () => {
   const loading = ref(false);
   const error = ref<unknown>(null);
 
+  /** Latest overall visibility % per project and its change since the update before. */
+  const visibility = ref<Record<number, { last: number; delta: number | null }>>({});
+
   const byId = computed(() => new Map(projects.value.map((p) => [p.id, p])));
 
   async function load() {
@@ -43,6 +46,38 @@ export const useProjectsStore = defineStore('projects', () => {
     );
   }
 
+  /**
+   * Visibility for the list, from each updated project's summary (the overall series, or the
+   * only network's). A nicety: a project whose summary fails simply shows none.
+   */
+  async function loadVisibility() {
+    await Promise.all(
+      projects.value
+        .filter((p) => p.parse?.last_completed_at)
+        .map(async (p) => {
+          try {
+            const summary = await api.request('GET /api/projects/{project}/summary', {
+              params: { project: p.id },
+              query: {},
+            });
+            const curves = summary.data.updateStats.visibility_curve;
+            const overall =
+              curves.find((c) => c.label.order === -1) ?? (curves.length === 1 ? curves[0] : undefined);
+            const points = overall?.data ?? [];
+            if (!points.length) return;
+            const last = points[points.length - 1].y;
+            const before = points.length > 1 ? points[points.length - 2].y : null;
+            visibility.value = {
+              ...visibility.value,
+              [p.id]: { last, delta: before === null ? null : Math.round((last - before) * 100) / 100 },
+            };
+          } catch {
+            // no visibility shown for this project
+          }
+        }),
+    );
+  }
+
   function upsert(project: ProjectWithParse) {
     const index = projects.value.findIndex((p) => p.id === project.id);
     if (index === -1) projects.value.push(project);
@@ -53,5 +88,17 @@ export const useProjectsStore = defineStore('projects', () => {
     if (!loaded.value && !loading.value) await load();
   }
 
-  return { projects, loaded, loading, error, byId, load, loadParseStatuses, upsert, ensureLoaded };
+  return {
+    projects,
+    visibility,
+    loadVisibility,
+    loaded,
+    loading,
+    error,
+    byId,
+    load,
+    loadParseStatuses,
+    upsert,
+    ensureLoaded,
+  };
 });

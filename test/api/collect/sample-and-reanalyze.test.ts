@@ -42,7 +42,25 @@ describe('POST /api/app/sample-project', () => {
       .selectAll()
       .where('project_id', '=', id)
       .execute();
-    expect(answers).toHaveLength(12 * 25);
+    expect(answers).toHaveLength(12 * 25 * 3);
+    // Three offline networks, so the views comparing networks (radar, the `all` series) fill.
+    const networks = await t.engine.ctx.db
+      .selectFrom('project_neurals')
+      .innerJoin('neurals', 'neurals.id', 'project_neurals.neural_id')
+      .select(['neurals.system_name', 'project_neurals.web_search_enabled'])
+      .where('project_id', '=', id)
+      .orderBy('position')
+      .execute();
+    expect(networks).toEqual([
+      { system_name: 'demo', web_search_enabled: 1 },
+      { system_name: 'demo-search', web_search_enabled: 1 },
+      { system_name: 'demo-chat', web_search_enabled: 0 },
+    ]);
+    const rate = (rows: typeof answers) => rows.filter((a) => a.mention === 1).length / rows.length;
+    const byNetwork = [...new Set(answers.map((a) => a.neural_id))].map((n) =>
+      rate(answers.filter((a) => a.neural_id === n)),
+    );
+    expect(new Set(byNetwork.map((r) => r.toFixed(2))).size).toBe(3);
     const mentioned = answers.filter((a) => a.mention === 1).length;
     expect(mentioned).toBeGreaterThan(answers.length * 0.3);
     expect(mentioned).toBeLessThan(answers.length * 0.9);
@@ -51,6 +69,56 @@ describe('POST /api/app/sample-project', () => {
       last_completed_at: '2026-11-20 10:00:00',
     });
     expect(await balanceOf(t.engine)).toBe(10_000);
+  });
+
+  it('tells a story in the project language: visibility up in some groups, down in others, a newcomer', async () => {
+    const id = (await t.api.post('/api/app/sample-project', { language: 'de' })).body.data.project_id;
+    const rows = await t.engine.ctx.db
+      .selectFrom('answers')
+      .innerJoin('parse_runs as r', 'r.id', 'answers.run_id')
+      .innerJoin('prompt_group_links as l', 'l.prompt_id', 'answers.prompt_id')
+      .innerJoin('prompt_groups as g', 'g.id', 'l.group_id')
+      .innerJoin('prompts as p', 'p.id', 'answers.prompt_id')
+      .select([
+        'r.update_date',
+        'g.name as group',
+        'p.value as prompt',
+        'answers.mention',
+        'answers.competitors',
+      ])
+      .where('answers.project_id', '=', id)
+      .execute();
+    expect(rows.some((r) => r.prompt === 'Welches CRM ist das beste für kleine Unternehmen?')).toBe(true);
+    const days = [...new Set(rows.map((r) => r.update_date ?? ''))].sort();
+    const rate = (group: string, weeks: string[]) => {
+      const of = rows.filter((r) => r.group === group && weeks.includes(r.update_date ?? ''));
+      return of.filter((r) => r.mention === 1).length / of.length;
+    };
+    const [early, late] = [days.slice(0, 4), days.slice(-4)];
+    expect(rate('Beste Angebote', late)).toBeGreaterThan(rate('Beste Angebote', early) + 0.2);
+    expect(rate('Preis und Kauf', late)).toBeLessThan(rate('Preis und Kauf', early) - 0.2);
+    const namesNewcomer = (r: (typeof rows)[number]) => JSON.parse(r.competitors).includes('Attio');
+    expect(rows.filter((r) => days.indexOf(r.update_date ?? '') < 6).some(namesNewcomer)).toBe(false);
+    expect(
+      rows.filter((r) => days.indexOf(r.update_date ?? '') >= 6).filter(namesNewcomer).length,
+    ).toBeGreaterThan(rows.length / 12);
+  });
+
+  it('writes Spanish prompts and answers for a Spanish sample', async () => {
+    const id = (await t.api.post('/api/app/sample-project', { language: 'es' })).body.data.project_id;
+    const project = await t.engine.ctx.db
+      .selectFrom('projects')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(project).toMatchObject({ language: 'es', brand: 'Viento Norte CRM', region: 204 });
+    const answer = await t.engine.ctx.db
+      .selectFrom('answers')
+      .select(['answer', 'mention'])
+      .where('project_id', '=', id)
+      .where('mention', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(answer.answer).toMatch(/^Estas son las opciones a considerar para «/);
   });
 
   it('rejects an unknown language with 422', async () => {

@@ -126,14 +126,14 @@ describe.skipIf(!canRun)('report PDF through the headless host', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await fetch(ready.body.file)).status).toBe(401);
 
-    // The print token was revoked after printing.
+    // Every print token was revoked after printing (a retried print makes a second one).
     const tokens = await t.engine.ctx.db
       .selectFrom('api_tokens')
       .selectAll()
       .where('name', 'like', 'print of%')
       .execute();
-    expect(tokens).toHaveLength(1);
-    expect(tokens[0].revoked_at).not.toBeNull();
+    expect(tokens.length).toBeGreaterThanOrEqual(1);
+    expect(tokens.filter((token) => token.revoked_at === null)).toEqual([]);
 
     const pdfFile = join(work, 'report.pdf');
     writeFileSync(pdfFile, pdf);

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Per (update, prompt) history cells for analytics (issue 4 "Performance"), written by
- * analytics/aggregates.ts when a run completes. `cells` is the JSON object the answers history
+ * Per (update, prompt) aggregates for analytics (issue 4 "Performance"), written by
+ * analytics/aggregates.ts when a run completes: the prompt's answer counts over every network
+ * (visibility, mentions, tones at an update) and `cells`, the JSON object the answers history
  * tab shows for one prompt at one update: network id → {mention, mention_position, tone,
  * occurrences, competitors, has_data}. A page of 50 prompts over a year then reads 5,200 short
  * texts instead of building 31,200 cells from the answers. Frozen in time: imports nothing.
@@ -15,6 +16,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('project_id', 'integer', (c) => c.notNull())
     .addColumn('prompt_id', 'integer', (c) => c.notNull())
     .addColumn('run_id', 'integer', (c) => c.notNull().references('parse_runs.id').onDelete('cascade'))
+    .addColumn('answers', 'integer', (c) => c.notNull())
+    .addColumn('with_data', 'integer', (c) => c.notNull())
+    .addColumn('mentions', 'integer', (c) => c.notNull())
+    .addColumn('mentions_with_data', 'integer', (c) => c.notNull())
+    .addColumn('site_mentions', 'integer', (c) => c.notNull())
+    .addColumn('positive', 'integer', (c) => c.notNull())
+    .addColumn('neutral', 'integer', (c) => c.notNull())
+    .addColumn('negative', 'integer', (c) => c.notNull())
     .addColumn('cells', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('agg_update_prompt_pk', ['project_id', 'prompt_id', 'run_id'])
     .modifyEnd(sql`without rowid`)
@@ -34,8 +43,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await sql`
-    insert into agg_update_prompt (project_id, prompt_id, run_id, cells)
-    select a.project_id, a.prompt_id, a.run_id, json_group_object(a.neural_id, json_object(
+    insert into agg_update_prompt (project_id, prompt_id, run_id, answers, with_data, mentions,
+      mentions_with_data, site_mentions, positive, neutral, negative, cells)
+    select a.project_id, a.prompt_id, a.run_id, count(*), sum(a.has_data = 1), sum(a.mention = 1),
+      sum(a.mention = 1 and a.has_data = 1), sum(a.site_mentioned = 1),
+      sum(a.mention = 1 and a.tone = 'positive'), sum(a.mention = 1 and a.tone = 'neutral'),
+      sum(a.mention = 1 and a.tone = 'negative'),
+      json_group_object(a.neural_id, json_object(
         'mention', a.mention, 'mention_position', a.mention_position, 'tone', a.tone,
         'occurrences', case when json_valid(a.occurrences) and json_type(a.occurrences) = 'array'
           then json(a.occurrences) else '[]' end,
