@@ -16,11 +16,11 @@ export function useRunAction() {
       toast.add({ severity: 'info', summary: t('run.started', { name }), life: 3000 });
     } catch (error) {
       let detail: string;
+      // 403 is either the owner's balance (decisions.md §2) or a viewer's missing right.
       if (error instanceof ApiError && error.status === 403)
-        detail =
-          error.message.includes('limit') || !error.message
-            ? t('run.noLimits')
-            : `${error.message} ${t('run.noLimits')}`;
+        detail = /limit|balance/i.test(error.message)
+          ? `${t('run.noLimits')} (${error.message})`
+          : t('run.forbidden');
       else if (error instanceof ApiError && error.status === 409) detail = t('run.alreadyRunning');
       else if (error instanceof ApiError && error.status === 422)
         detail = `${t('run.nothingToRun')} (${error.message})`;

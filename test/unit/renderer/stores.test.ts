@@ -234,3 +234,74 @@ describe('pasting prompts', () => {
     ]);
   });
 });
+
+describe('the reports store', () => {
+  it('asks for the PDF until it is printed, then fetches the file with the host', async () => {
+    const { useReportsStore, REPORT_POLL_MS } = await import('../../../src-renderer/src/stores/reports');
+    let asks = 0;
+    const { transport } = installFakeEngine(
+      {
+        'GET /api/projects/1/reports/2/download': () =>
+          ++asks < 2
+            ? { body: { id: 2, status: 'in_progress', file: null, message: 'Printing.' } }
+            : {
+                body: {
+                  id: 2,
+                  status: 'success',
+                  file: 'http://x/api/projects/1/reports/2/file',
+                  message: 'Ready.',
+                },
+              },
+      },
+      'http',
+    );
+    const fetched: string[] = [];
+    transport.download = async (url) => (fetched.push(url), new Blob(['%PDF-']));
+    const saved: string[] = [];
+    const reports = useReportsStore();
+    await reports.download(1, 2, (_blob, file) => saved.push(file));
+    expect(reports.pdf[2].state).toBe('preparing');
+    await vi.advanceTimersByTimeAsync(REPORT_POLL_MS);
+    expect(reports.pdf[2].state).toBe('ready');
+    expect(fetched).toEqual(['http://x/api/projects/1/reports/2/file']);
+    expect(saved).toEqual(['http://x/api/projects/1/reports/2/file']);
+  });
+
+  it('follows a new report until it is done', async () => {
+    const { useReportsStore, REPORT_POLL_MS } = await import('../../../src-renderer/src/stores/reports');
+    const item = {
+      id: 3,
+      project_id: 1,
+      user_id: 1,
+      source_type: 'manual',
+      shared_key: 'k',
+      created_at: '',
+      updated_at: '',
+    };
+    let statusReads = 0;
+    installFakeEngine({
+      'POST /api/projects/1/reports': () => ({
+        status: 201,
+        body: { id: 3, shared_key: 'k', status: 'queued', message: 'Queued.' },
+      }),
+      'GET /api/projects/1/reports': () => ({
+        body: { data: [{ ...item, status: 'queued' }], links: {}, meta: {} },
+      }),
+      'GET /api/projects/1/reports/3/status': () => ({
+        body: { id: 3, status: ++statusReads < 2 ? 'running' : 'done', updated_at: 'later' },
+      }),
+    });
+    const reports = useReportsStore();
+    reports.projectId = 1;
+    await reports.create(1, {
+      comparison_enabled: false,
+      period_main: 'last_7_days',
+      blocks: [{ slug: 'summary' }],
+    });
+    expect(reports.reports[0].status).toBe('queued');
+    await vi.advanceTimersByTimeAsync(REPORT_POLL_MS);
+    expect(reports.reports[0].status).toBe('running');
+    await vi.advanceTimersByTimeAsync(REPORT_POLL_MS);
+    expect(reports.reports[0].status).toBe('done');
+  });
+});
