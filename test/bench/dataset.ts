@@ -1,5 +1,8 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
-import type { Engine } from '../../src-main/engine/engine';
+import { sql } from 'kysely';
+import { createEngine, type Engine } from '../../src-main/engine/engine';
 import { writeUpdateAggregates } from '../../src-main/engine/analytics/aggregates';
 import { addDays } from '../../src-shared/time';
 
@@ -269,4 +272,68 @@ export async function generateProject(
   sqlite.close();
   for (const runId of runIds) await writeUpdateAggregates(engine.ctx, runId);
   return { id: projectId, answers };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generation in a child process (analytics bench): the serving engine's memory is then measured
+// apart from the generator's. The parent forks this file with GENERATE_CHILD_ENV set and sends one
+// GenerateRequest; the child answers with a GenerateReply and exits.
+
+export const GENERATE_CHILD_ENV = 'ANSWERSCOPE_BENCH_GENERATE_CHILD';
+
+export interface GenerateRequest {
+  dataDir: string;
+  /** Project indexes `from`..`to - 1` (the index seeds the data: project 0 is always the same). */
+  from: number;
+  to: number;
+}
+
+export interface GenerateReply {
+  projectIds: number[];
+  answers: number;
+  prompts: number;
+  networks: number;
+  updates: number;
+  ms: number;
+  peakRssMb: number;
+}
+
+async function generateInChild(request: GenerateRequest): Promise<GenerateReply> {
+  const options = scaledDataset();
+  const started = performance.now();
+  const engine = await createEngine({ dataDir: request.dataDir, runJobs: false });
+  const dbFile = join(request.dataDir, 'answerscope.sqlite');
+  const projectIds: number[] = [];
+  let answers = 0;
+  try {
+    for (let i = request.from; i < request.to; i++) {
+      const generated = await generateProject(engine, dbFile, i, options);
+      projectIds.push(generated.id);
+      answers += generated.answers;
+    }
+    await sql`analyze`.execute(engine.ctx.db);
+  } finally {
+    await engine.close();
+  }
+  return {
+    projectIds,
+    answers,
+    prompts: options.prompts,
+    networks: options.networks.length,
+    updates: options.updates,
+    ms: performance.now() - started,
+    peakRssMb: (process.resourceUsage().maxRSS * 1024) / 1024 / 1024,
+  };
+}
+
+if (process.env[GENERATE_CHILD_ENV] && process.send) {
+  process.once('message', (request) => {
+    generateInChild(request as GenerateRequest).then(
+      (reply) => process.send!(reply, () => process.exit(0)),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './server-fixture';
+import { test as base, expect, startServer, type RunningServer } from './server-fixture';
 
 /**
  * The analyst's whole journey through the web build against the real `npm run serve`: sign in
@@ -10,6 +10,22 @@ import { test, expect } from './server-fixture';
 async function snap(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
 }
+
+/**
+ * The journey starts from a first run, so it gets its own server on an empty data folder (the
+ * worker's shared server may already hold other specs' projects), and leaves that one alone.
+ */
+const test = base.extend<object, { server: RunningServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
+    async ({}, use) => {
+      const { server, stop } = await startServer();
+      await use(server);
+      await stop();
+    },
+    { scope: 'worker' },
+  ],
+});
 
 test.describe('the analyst journey', () => {
   test.describe.configure({ timeout: 120_000 });

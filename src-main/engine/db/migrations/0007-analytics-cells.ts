@@ -28,7 +28,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('agg_update_prompt_pk', ['project_id', 'prompt_id', 'run_id'])
     .modifyEnd(sql`without rowid`)
     .execute();
-  await db.schema.createIndex('agg_update_prompt_run').on('agg_update_prompt').column('run_id').execute();
+  // The counts of every prompt at the last two updates (answers tabs, summary), covering.
+  await db.schema
+    .createIndex('agg_update_prompt_run')
+    .on('agg_update_prompt')
+    .columns([
+      'project_id',
+      'run_id',
+      'prompt_id',
+      'answers',
+      'with_data',
+      'mentions',
+      'mentions_with_data',
+      'site_mentions',
+      'positive',
+      'neutral',
+      'negative',
+    ])
+    .execute();
   // Period charts sum the networks per (update, domain) and per (update, competitor): covering
   // indexes in that order let SQLite group while reading, without a temporary sort.
   await db.schema
