@@ -7,7 +7,7 @@ const USAGE = `Usage:
   npm run cli -- token create [--data-dir DIR] [--name NAME] [--user ID]   prints the new token alone
   npm run cli -- token list   [--data-dir DIR]
   npm run cli -- token revoke ID [--data-dir DIR]
-  npm run cli -- demo [--data-dir DIR] [--language en|ru]                  creates a sample project`;
+  npm run cli -- demo [--data-dir DIR] [--language en|ru|de|es]            creates a sample project`;
 
 /** Token management for the headless server (decisions.md §1). */
 async function main(): Promise<number> {
@@ -56,13 +56,15 @@ async function main(): Promise<number> {
   }
 }
 
-/** `demo`: a sample project with 12 weekly updates from the offline demo network (issue 3). */
+/** `demo`: a sample project with 12 weekly updates from the three offline demo networks. */
 async function demo(args: ReturnType<typeof parseArgs>): Promise<number> {
   const engine = await createEngine({ dataDir: dataDirFrom(args) });
   try {
     const language = typeof args.language === 'string' ? args.language : 'en';
     const projectId = await createSampleProject(engine.ctx, engine.localOwnerId, { language });
-    console.log(`Sample project ${projectId} created with 12 weekly updates (demo network, synthetic data).`);
+    console.log(
+      `Sample project ${projectId} created with 12 weekly updates (three offline demo networks, synthetic data).`,
+    );
     return 0;
   } finally {
     await engine.close();
