@@ -177,7 +177,8 @@ export async function runAnalyticsBench(): Promise<void> {
       printScenario(ten, one);
     }
     console.log(
-      `\nengine process peak RSS over the whole bench (serving only): ${mb(process.resourceUsage().maxRSS * 1024).toFixed(0)} MB`,
+      `\nbench process lifetime peak RSS (serving only, plus any bench run before this one): ` +
+        `${mb(process.resourceUsage().maxRSS * 1024).toFixed(0)} MB`,
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

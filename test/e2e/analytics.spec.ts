@@ -135,9 +135,16 @@ test.describe('analytics screens', () => {
     await expect(prompts.first()).toBeVisible();
     // A prompt whose answer names the brand ("Not mentioned" has a lower-case m).
     const mentioned = prompts.filter({ hasText: /Mentioned/ }).first();
-    await mentioned.getByTestId('toggle-answer').click();
-    await expect(mentioned.getByTestId('answer-text')).toBeVisible();
-    await expect(mentioned.getByTestId('answer-text').locator('mark.brand-form').first()).toBeVisible();
+    // One row per AI system: open the answer of a row that names the brand.
+    await mentioned
+      .getByRole('row')
+      .filter({ hasText: /Mentioned/ })
+      .first()
+      .getByTestId('toggle-answer')
+      .click();
+    const answer = mentioned.getByTestId('answer-text').first();
+    await expect(answer).toBeVisible();
+    await expect(answer.locator('mark.brand-form').first()).toBeVisible();
     await screenshot(page, 'analytics-answers');
 
     await page.getByTestId('answers-tab-history').click();

@@ -24,7 +24,16 @@ export const seriesLabel = (n: NeuralInfo) => ({
 export const ALL_LABEL = { system_name: 'all', display_name: 'Все нейросети', logo: null, order: -1 };
 
 /** Chart points carry `x` as `DD.MM.YYYY` (api-spec.md "Conventions"). */
-export const x = (u: Update) => dottedDay(u.date);
+export const x = (u: Update) => dotted.get(u.date) ?? remember(u.date);
+
+/** A chart has thousands of points over a hundred dates: format each date once. */
+const dotted = new Map<string, string>();
+function remember(date: string): string {
+  if (dotted.size > 10_000) dotted.clear();
+  const value = dottedDay(date);
+  dotted.set(date, value);
+  return value;
+}
 
 /** `project` of summary and competitors: the project with region, language, prompts_count. */
 export async function projectWithCounts(ctx: EngineContext, project: ProjectRow) {

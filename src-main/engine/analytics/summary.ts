@@ -163,8 +163,13 @@ function toneChart(m: BrandMetrics, scope: Scope) {
 /** Own brand, top 5 competitors by last-update mentions, and everything else as `other`. */
 function shareOfVoice(m: BrandMetrics, project: ProjectRow) {
   const last = m.updates[m.updates.length - 1];
-  const lastMentions = (id: number) => brandAt(m, last?.id, id).mentions;
-  const totalMentions = (id: number) => m.updates.reduce((sum, u) => sum + brandAt(m, u.id, id).mentions, 0);
+  // Each competitor's figures once, not in every comparison of the sort.
+  const lastOf = new Map(m.competitors.map((c) => [c.id, brandAt(m, last?.id, c.id).mentions]));
+  const totalOf = new Map(
+    m.competitors.map((c) => [c.id, m.updates.reduce((sum, u) => sum + brandAt(m, u.id, c.id).mentions, 0)]),
+  );
+  const lastMentions = (id: number) => lastOf.get(id)!;
+  const totalMentions = (id: number) => totalOf.get(id)!;
   const top = [...m.competitors]
     .filter((c) => totalMentions(c.id) > 0)
     .sort(
