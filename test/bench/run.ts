@@ -14,9 +14,14 @@ const benches: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'Reports: a 30-day report, every block but ai_conclusions', run: runReportsBench },
 ];
 
+/** `npm run bench -- analytics reports` runs only the benches whose name contains a given word. */
 async function main() {
-  if (!benches.length) console.log('No benchmarks yet.');
-  for (const bench of benches) {
+  const wanted = process.argv.slice(2).map((w) => w.toLowerCase());
+  const chosen = benches.filter(
+    (b) => !wanted.length || wanted.some((w) => b.name.toLowerCase().includes(w)),
+  );
+  if (!chosen.length) console.log(`No benchmark matches ${wanted.join(', ')}.`);
+  for (const bench of chosen) {
     console.log(`\n## ${bench.name}`);
     await bench.run();
   }
