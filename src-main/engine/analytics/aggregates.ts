@@ -4,7 +4,7 @@ import { toNeuralStat } from './stats';
 import { brandCellsJson, promptCountColumns } from './facts';
 
 /**
- * Writes the per-update aggregates of one run (migrations 0003 and 0007): counts per network, per
+ * Writes the per-update aggregates of one run (migrations 0003 and 0005): counts per network, per
  * competitor and per cited domain, and each prompt's history cells. Called when a run completes (and by the seeding helper).
  * Idempotent: the run's aggregate rows are replaced, so calling it twice, or again after a
  * competitor merge or split, leaves the same rows. Deleted prompts are counted as they were
@@ -24,7 +24,7 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
     await trx.deleteFrom('agg_update_domain').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_prompt').where('run_id', '=', runId).execute();
 
-    // Counts and history cells per prompt (migration 0007), built by SQLite.
+    // Counts and history cells per prompt (migration 0005), built by SQLite.
     await sql`
       insert into agg_update_prompt (project_id, prompt_id, run_id, answers, with_data, mentions,
         mentions_with_data, site_mentions, positive, neutral, negative, cells)

@@ -330,7 +330,7 @@ export async function cellGrids(
 }
 
 /**
- * Brand cells written when each run completed (agg_update_prompt, migration 0007): the history
+ * Brand cells written when each run completed (agg_update_prompt, migration 0005): the history
  * tab reads one short JSON text per (prompt, update) and drops networks outside the selection.
  */
 async function storedGrids(

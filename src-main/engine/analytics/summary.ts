@@ -29,11 +29,9 @@ import {
   countedVisibility,
   promptCountVisibilities,
   promptCounts,
-  type BrandCell,
   type Cell,
   type CellGrid,
   type PromptCount,
-  type SiteCell,
 } from './facts';
 import { ALL_LABEL, neuralRef, projectWithCounts, seriesLabel, updateDates, x } from './shapes';
 
@@ -291,6 +289,12 @@ export const brandCell = (c: Cell) => ({
   has_data: c.has_data === 1,
 });
 
+interface Tally {
+  counted: number;
+  mentions: number;
+  site: number;
+}
+
 async function positionHistories(ctx: EngineContext, scope: Scope) {
   const prompts = topByFrequency(scope.prompts, POSITION_HISTORY_PROMPTS);
   const sourceNeurals = scope.neurals.filter((n) => n.sources);
@@ -317,28 +321,24 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
     }
     return out;
   };
-  /** Brand cells (with their site cell) of some grids over some networks. */
-  const cellsOf = (list: CellGrid[], nids: number[]) => {
-    const out: Array<{ brand: BrandCell; site: SiteCell | undefined }> = [];
+  /** Counted answers (decisions.md §5), brand mentions and site mentions among some cells. */
+  const tally = (list: CellGrid[], nids: number[]) => {
+    const t = { counted: 0, mentions: 0, site: 0 };
     for (const g of list)
       for (const nid of nids) {
-        const brand = g.brand[nid];
-        if (brand) out.push({ brand, site: g.site[nid] });
+        const cell = g.brand[nid];
+        if (!cell || !(scope.countEmpty || cell.has_data)) continue;
+        t.counted++;
+        if (cell.mention === 1) t.mentions++;
+        if (g.site[nid]?.mentioned) t.site++;
       }
-    return out;
+    return t;
   };
-  const brandVisibility = (cells: Array<{ brand: BrandCell }>) => {
-    const countedCells = cells.filter((c) => scope.countEmpty || c.brand.has_data);
-    if (!countedCells.length) return null;
-    return pct(countedCells.filter((c) => c.brand.mention === 1).length, countedCells.length);
-  };
-  const chart = (
-    neurals: NeuralInfo[],
-    y: (cells: Array<{ brand: BrandCell; site: SiteCell | undefined }>) => number,
-  ) => {
+  const brandVisibility = (t: Tally) => (t.counted ? pct(t.mentions, t.counted) : null);
+  const chart = (neurals: NeuralInfo[], y: (t: Tally) => number) => {
     const series = (label: object, nids: number[]) => ({
       label,
-      data: scope.updates.map((u) => ({ x: x(u), y: y(cellsOf(byRun.get(u.id) ?? [], nids)) })),
+      data: scope.updates.map((u) => ({ x: x(u), y: y(tally(byRun.get(u.id) ?? [], nids)) })),
     });
     const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
     if (neurals.length > 1)
@@ -361,7 +361,7 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
         const list = byPrompt.get(p.id) ?? [];
         const at = (runId: number | undefined) =>
           brandVisibility(
-            cellsOf(
+            tally(
               list.filter((g) => g.run_id === runId),
               allIds,
             ),
@@ -373,16 +373,16 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
         };
       }),
     },
-    chartData: chart(scope.neurals, (cells) => brandVisibility(cells) ?? 0),
+    chartData: chart(scope.neurals, (t) => brandVisibility(t) ?? 0),
   };
 
-  const siteBest = (list: CellGrid[], runId: number | undefined) =>
-    bestPosition(
-      cellsOf(
-        list.filter((g) => g.run_id === runId),
-        sourceIds,
-      ).map((c) => c.site?.position ?? null),
-    );
+  const siteBest = (list: CellGrid[], runId: number | undefined) => {
+    const positions: Array<number | null> = [];
+    for (const g of list)
+      if (g.run_id === runId)
+        for (const nid of sourceIds) if (g.brand[nid]) positions.push(g.site[nid]?.position ?? null);
+    return bestPosition(positions);
+  };
   const site = {
     tableData: {
       dates,
@@ -396,10 +396,7 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
         };
       }),
     },
-    chartData: chart(sourceNeurals, (cells) => {
-      const countedCells = cells.filter((c) => scope.countEmpty || c.brand.has_data);
-      return pct(countedCells.filter((c) => c.site?.mentioned).length, countedCells.length);
-    }),
+    chartData: chart(sourceNeurals, (t) => pct(t.site, t.counted)),
   };
   return { brand, site };
 }

@@ -283,7 +283,7 @@ export interface AggUpdateDomainTable {
   citations: number;
 }
 
-/** Migration 0007: one prompt at one update: counts over every network, history cells (JSON). */
+/** Migration 0005: one prompt at one update: counts over every network, history cells (JSON). */
 export interface AggUpdatePromptTable {
   project_id: number;
   prompt_id: number;

@@ -3,7 +3,7 @@ import * as m0001 from './0001-core';
 import * as m0002 from './0002-answers';
 import * as m0003 from './0003-analytics';
 import * as m0004 from './0004-reports';
-import * as m0007 from './0007-analytics-cells';
+import * as m0005 from './0005-analytics-cells';
 
 export interface Migration {
   name: string;
@@ -19,5 +19,5 @@ export const migrations: Migration[] = [
   { name: '0002-answers', up: m0002.up },
   { name: '0003-analytics', up: m0003.up },
   { name: '0004-reports', up: m0004.up },
-  { name: '0007-analytics-cells', up: m0007.up },
+  { name: '0005-analytics-cells', up: m0005.up },
 ];
