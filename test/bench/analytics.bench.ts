@@ -31,6 +31,8 @@ const ENDPOINTS: Array<{ name: string; path: string; goal: number }> = [
   { name: 'answers/comparison', path: 'answers/comparison?per_page=50', goal: 50 },
   { name: 'competitors', path: 'competitors', goal: 150 },
   { name: 'answers/history', path: 'answers/history?per_page=50', goal: 150 },
+  // Not paginated: every prompt's site cells over the period (networks that return sources).
+  { name: 'answers/sources-history', path: 'answers/sources-history', goal: 150 },
   { name: 'sources/list', path: 'sources/list', goal: 150 },
 ];
 const MEMORY_GOAL_MB = 400;

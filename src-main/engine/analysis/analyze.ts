@@ -8,8 +8,9 @@ import type { AnalysisInput, AnalysisResult } from './types';
 import { distinctForms, findBrandMentions, type Span } from './brand-mentions';
 import { buildComment, type Placement } from './comment';
 import { extractCompetitors } from './competitors';
-import { CORPORATE_WORDS } from './generic-words';
-import { namesRegex } from './name-pattern';
+import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
+import { generic } from './name-like';
+import { namePatternSource, namesRegex } from './name-pattern';
 import { collectSources, findUrlsInText, siteMatch } from './sources';
 import { hasCyrillic, lineAt, maskUrls, sentenceAround, splitLines, type Line } from './text';
 import { toneOf } from './tone';
@@ -93,6 +94,36 @@ function familyRegex(names: string[]): RegExp | null {
   return re;
 }
 
+const prefixCache = new Map<string, RegExp | null>();
+
+/**
+ * The leading words of a multiword brand, whole: "Северный" (any case) for "Северный ветер",
+ * "Viento" and "Viento Norte" for "Viento Norte CRM". Such a fragment is the own brand cut short
+ * (a run of capitals ending where the brand's lowercase word begins), never a competitor. Only
+ * prefixes a name could be: not a connector at the end, not only generic words ("Best" of "Best
+ * Buy" stays an ordinary word).
+ */
+function brandPrefixRegex(names: string[], russianContext: boolean): RegExp | null {
+  const key = (russianContext ? 'r' : 'l') + names.join('\u0001');
+  const cached = prefixCache.get(key);
+  if (cached !== undefined) return cached;
+  const sources: string[] = [];
+  for (const name of names) {
+    const words = name.split(/\s+/u).filter(Boolean);
+    for (let n = 1; n < words.length; n++) {
+      const prefix = words.slice(0, n);
+      const last = prefix[n - 1].toLowerCase();
+      if (NAME_CONNECTORS.has(last) || prefix.every((w) => generic(w))) continue;
+      const src = namePatternSource(prefix.join(' '), russianContext);
+      if (src) sources.push(src);
+    }
+  }
+  const re = sources.length ? new RegExp(`^(?:${sources.join('|')})$`, 'iu') : null;
+  if (prefixCache.size > 500) prefixCache.clear();
+  prefixCache.set(key, re);
+  return re;
+}
+
 export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
   const text = (input.text ?? '').slice(0, MAX_ANALYZED_CHARS);
   const language = input.language;
@@ -107,8 +138,10 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
 
   const brandRegex = brandNames.length ? namesRegex(brandNames, russianContext) : null;
   const family = familyRegex(brandNames);
+  const brandPrefix = brandPrefixRegex(brandNames, russianContext);
   const isOwnBrand = (phrase: string) => {
     if (family?.test(phrase.trim())) return true;
+    if (brandPrefix?.test(phrase.trim())) return true;
     if (!brandRegex) return false;
     brandRegex.lastIndex = 0;
     return brandRegex.test(phrase);
@@ -116,6 +149,8 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
   const found = extractCompetitors({
     text: masked,
     lines,
+    language,
+    brandSpans: spans,
     textIsCyrillic: hasCyrillic(masked),
     germanNouns: language === 'de',
     isOwnBrand,

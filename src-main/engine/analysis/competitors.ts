@@ -5,9 +5,9 @@
  * and a weak name (one capitalized word) is dropped when most of its siblings in the same list or
  * table column are not names (then that list enumerates criteria, not brands).
  */
-import type { KnownCompetitor } from './types';
+import type { KnownCompetitor, Language } from './types';
 import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
-import { generic, judgeName, type NameVerdict } from './name-like';
+import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-like';
 import { namePatternSource, namesRegex, nameTokens } from './name-pattern';
 import { isSentenceStart } from './brand-mentions';
 import { lineAt, sentenceAround, type Line } from './text';
@@ -17,6 +17,10 @@ interface Candidate {
   index: number;
   strong: boolean;
   structural: boolean;
+  /** A single word ending like a common noun: taken only among other names. */
+  ordinaryEnding?: boolean;
+  /** German: a multiword name no noun phrase looks like ("Costa Coffee"): anchors a list. */
+  germanPhraseName?: boolean;
   /** Known competitor's canonical name, when it is one. */
   canonical?: string;
 }
@@ -30,9 +34,12 @@ interface GroupItem {
 export interface CompetitorContext {
   text: string;
   lines: Line[];
+  language: Language;
   textIsCyrillic: boolean;
   germanNouns: boolean;
   isOwnBrand: (phrase: string) => boolean;
+  /** Where the own brand is written (ordered, URL-masked text offsets): no competitor inside. */
+  brandSpans: Array<{ start: number; end: number }>;
   known: KnownCompetitor[];
   russianContext: boolean;
 }
@@ -124,6 +131,39 @@ function enumerated(text: string, start: number, end: number): boolean {
   );
 }
 
+const OPENING_QUOTE = /[«„“"]/;
+
+/**
+ * «Сколько стоит CRM …», "Cheapest CRM with …": a capitalized word opening a quoted phrase (an
+ * answer echoing the question) starts a sentence, not a name. A quoted name stays a name:
+ * «Тинькофф», „Check24“ are followed by the closing quote, not by lowercase words.
+ */
+function startsQuotedPhrase(text: string, start: number, end: number): boolean {
+  if (!OPENING_QUOTE.test(text[start - 1] ?? '')) return false;
+  const rest = text.slice(end, end + 160);
+  const close = rest.search(/[»“”"\n]/);
+  return close > 0 && /\s\p{Ll}/u.test(rest.slice(0, close));
+}
+
+/** First cells of a table header that say the first column lists brands, services or products. */
+const NAME_COLUMN_HEADERS = new Set(
+  `service services provider providers company companies brand brands name tool tools app apps platform
+  platforms bank banks product products software crm store shop retailer airline operator carrier
+  marketplace option options solution
+  сервис сервисы компания компании бренд бренды название банк банки платформа платформы инструмент
+  приложение магазин маркетплейс оператор провайдер продукт вариант решение
+  anbieter marke marken unternehmen firma name bank banken dienst tool app plattform produkt shop händler
+  software lösung
+  servicio servicios proveedor empresa empresas marca marcas nombre banco bancos herramienta aplicación
+  plataforma producto tienda operador opción solución`.split(/\s+/),
+);
+
+/** First cells of a table header that say the other header cells are the compared brands. */
+const CRITERIA_COLUMN_HEADERS = new Set(
+  `feature features criterion criteria parameter критерий параметр характеристика merkmal kriterium
+  característica criterio`.split(/\s+/),
+);
+
 const anchoredCache = new Map<string, RegExp | null>();
 
 /** A regex matching exactly one name with its inflections (cached: names recur across answers). */
@@ -209,8 +249,8 @@ function stemOf(name: string): string {
 }
 
 /**
- * German prose puts a category noun before a name ("der Discounter Aldi", "die Direktbank ING"):
- * it is not part of the name. Only nouns of six letters or more are cut ("About You" stays), only
+ * German prose puts a category noun before a name ("der Discounter Aldi", "die Direktbank ING"),
+ * and a sentence may open with one («Альтернативы amoCRM …»): it is not part of the name. Only nouns of six letters or more are cut ("About You" stays), only
  * from a run of two or more words, and never before a connector.
  */
 function withoutLeadingCommonNouns(run: string): string {
@@ -234,6 +274,8 @@ function keyOf(name: string): string {
 export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   const { text, lines } = ctx;
   const groups = new Map<string, GroupItem[]>();
+  /** Groups whose place says every item is a name: a table column headed "Service", "Anbieter". */
+  const nameGroups = new Set<string>();
   const loose: Candidate[] = [];
 
   const known = knownMatcher(ctx.known, ctx.russianContext);
@@ -250,7 +292,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const memoKey = (lenient ? '1' : '0') + raw;
     let v = verdicts.get(memoKey);
     if (!v) {
-      const verdict = judgeName(raw, ctx.textIsCyrillic, ctx.germanNouns, lenient);
+      const verdict = judgeName(raw, ctx, lenient);
       const phrase = verdict?.name ?? raw;
       const own = ctx.isOwnBrand(phrase);
       v = { verdict, own, canonical: own ? undefined : knownOf(phrase) };
@@ -263,7 +305,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     }
     const verdict = v.verdict;
     if (!verdict) return { candidate: null, own: false };
-    return { candidate: { name: verdict.name, index, strong: verdict.strong, structural }, own: false };
+    const { name, strong, ordinaryEnding, germanPhraseName } = verdict;
+    return { candidate: { name, index, strong, structural, ordinaryEnding, germanPhraseName }, own: false };
   };
   const addToGroup = (group: string, item: GroupItem) => {
     const list = groups.get(group);
@@ -284,6 +327,10 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const body = hasHeader ? rows.slice(2) : rows;
     if (hasHeader) {
       const header = rows[0];
+      const corner = (cleanCandidate(header.cells[0] ?? '') || '').toLowerCase();
+      // "| Service | … |": the first column holds names; "| Feature | Notion | … |": the header does.
+      if (NAME_COLUMN_HEADERS.has(corner)) nameGroups.add(`${id}c`);
+      if (CRITERIA_COLUMN_HEADERS.has(corner)) nameGroups.add(`${id}h`);
       header.cells.slice(1).forEach((cell) => {
         addToGroup(
           `${id}h`,
@@ -320,35 +367,53 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
 
   // Bold names anywhere (emphasis of an ordinary phrase fails the name test). A bold lead of a
   // list item or heading was judged with its siblings above.
+  // A bold word that ends like a common noun is a name only among other bold names (a chat
+  // answer's paragraphs "**Salesforce** is … **Pipedrive** is …"), as in a list.
+  const bold: GroupItem[] = [];
   BOLD.lastIndex = 0;
   for (let m = BOLD.exec(text); m; m = BOLD.exec(text)) {
     const line = lineAt(lines, m.index);
     if (line && line.kind !== 'text' && m.index <= line.contentStart + 4) continue;
     if (line?.kind === 'table') continue;
     const item = judge(m[1] ?? m[2], m.index, true);
-    if (item.candidate) loose.push(item.candidate);
+    bold.push(item);
+    if (item.candidate && !item.candidate.ordinaryEnding) loose.push(item.candidate);
   }
+  if (amongNames(bold)) for (const i of bold) if (i.candidate?.ordinaryEnding) loose.push(i.candidate);
 
   // Capitalized names inside sentences. Russian capitalizes only proper nouns, so a capitalized
   // word mid-sentence is a name; English and Spanish capitalize titles and places too, so there a
   // name must sit in an enumeration; German capitalizes every noun, so only strong signals count.
-  const enumerations = new Map<number, { names: number; weak: Candidate[] }>();
+  const enumerations = new Map<number, { names: number; weak: Candidate[]; endingLike: Candidate[] }>();
   const enumerationAt = (index: number) => {
     const sentence = sentenceAround(text, index).start;
     let e = enumerations.get(sentence);
-    if (!e) enumerations.set(sentence, (e = { names: 0, weak: [] }));
+    if (!e) enumerations.set(sentence, (e = { names: 0, weak: [], endingLike: [] }));
     return e;
   };
+  let spanAt = 0;
   CAPITALIZED_RUN.lastIndex = 0;
   for (let m = CAPITALIZED_RUN.exec(text); m; m = CAPITALIZED_RUN.exec(text)) {
-    const run = ctx.germanNouns ? withoutLeadingCommonNouns(m[0]) : m[0];
-    const runAt = m.index + m[0].length - run.length;
+    const runEnd = m.index + m[0].length;
     const line = lineAt(lines, m.index);
     if (!line || line.kind === 'table') continue;
     if (line.kind !== 'text' && m.index <= line.contentStart + 4) continue;
-    const initial = isSentenceStart(text, m.index, false);
+    const initial = isSentenceStart(text, m.index, false) || startsQuotedPhrase(text, m.index, runEnd);
+    // A capitalized common noun opening a sentence is no part of the name after it
+    // («Альтернативы amoCRM для …»); German writes every noun so, anywhere.
+    const run = ctx.germanNouns || initial ? withoutLeadingCommonNouns(m[0]) : m[0];
+    const runAt = runEnd - run.length;
+    const inList = enumerated(text, runAt, runEnd);
+    // A run that overlaps the own brand as written is the own brand, even when the run stops
+    // inside it ("Ещё вариант: **Северный** ветер", «CRM Северный ветер»: the capitals end before
+    // the brand's lowercase word).
+    while (spanAt < ctx.brandSpans.length && ctx.brandSpans[spanAt].end <= runAt) spanAt++;
+    const span = ctx.brandSpans[spanAt];
+    if (span && span.start < runEnd) {
+      if (inList) enumerationAt(m.index).names++;
+      continue;
+    }
     const item = judge(run, runAt, false, ctx.textIsCyrillic && !initial);
-    const inList = enumerated(text, runAt, m.index + m[0].length);
     const c = item.candidate;
     if (item.own || (c && c.strong)) {
       if (inList) enumerationAt(m.index).names++;
@@ -356,24 +421,25 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       continue;
     }
     if (!c) continue;
+    const weak = c.ordinaryEnding ? 'endingLike' : 'weak';
     if (initial) {
       // "Movistar y Orange ofrecen …": a sentence-initial name joined by a conjunction to the next.
-      const joined = /^\s+(?:and|or|y|o|e|und|oder|и|или)\s/iu.test(
-        text.slice(m.index + m[0].length, m.index + m[0].length + 6),
-      );
-      if (joined) enumerationAt(m.index).weak.push(c);
+      const joined = /^\s+(?:and|or|y|o|e|und|oder|и|или)\s/iu.test(text.slice(runEnd, runEnd + 6));
+      if (joined) enumerationAt(m.index)[weak].push(c);
       continue;
     }
-    if (ctx.textIsCyrillic && CYRILLIC.test(c.name)) loose.push(c);
+    if (ctx.textIsCyrillic && CYRILLIC.test(c.name) && !c.ordinaryEnding) loose.push(c);
     else if (inList) {
-      enumerationAt(m.index).weak.push(c);
+      enumerationAt(m.index)[weak].push(c);
     }
   }
   // One capitalized word beside a comma is no list; two or more names in one sentence are. German
   // capitalizes every noun ("Kirchensteuer und Krankenkasse"), so there the enumeration also needs
-  // one sure name: the own brand or a strong name ("bei Sixt, Hertz oder Europcar").
+  // one sure name: the own brand or a strong name ("bei Sixt, Hertz oder Europcar"). A word ending
+  // like a common noun ("United": -ed) counts only beside two other names.
   for (const e of enumerations.values()) {
-    if (e.names + e.weak.length >= 2 && (!ctx.germanNouns || e.names >= 1)) loose.push(...e.weak);
+    const names = e.names + e.weak.length;
+    if (names >= 2 && (!ctx.germanNouns || e.names >= 1)) loose.push(...e.weak, ...e.endingLike);
   }
 
   // Enumerations in prose: "such as Revolut, N26 and Monzo".
@@ -422,16 +488,35 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   }
 
   const accepted: Candidate[] = [...loose];
-  for (const items of groups.values()) {
-    const names = items.filter((i) => i.candidate || i.own).length;
+  for (const [group, items] of groups) {
+    // A column headed "Service" / "Anbieter" names brands whatever its words look like.
+    const nameColumn = nameGroups.has(group);
+    const names = items.filter((i) => i.own || (i.candidate && !i.candidate.ordinaryEnding)).length;
     // German capitalizes nouns, so a list of criteria reads like names: it needs one sure name.
-    const anchor = !ctx.germanNouns || items.some((i) => i.own || i.candidate?.strong);
+    const anchor =
+      !ctx.germanNouns || items.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
     const enumeratesNames = anchor && (items.length < 2 || names * 2 >= items.length);
+    const endingLikeTaken = amongNames(items);
     for (const i of items) {
-      if (i.candidate && (i.candidate.strong || enumeratesNames)) accepted.push(i.candidate);
+      const c = i.candidate;
+      if (!c) continue;
+      if (c.strong || nameColumn || (c.ordinaryEnding ? endingLikeTaken : enumeratesNames)) accepted.push(c);
     }
   }
   return mergeAndOrder(accepted, ctx);
+
+  /**
+   * Whether a word that ends like a common noun ("Pipedrive": -ive, "Freshsales": -ales) stands
+   * among names: two or more other items of its list are names (or the own brand), and they are at
+   * least half of it. A list of criteria ("Scalability, Onboarding, Customization") is not.
+   */
+  function amongNames(items: GroupItem[]): boolean {
+    if (!items.some((i) => i.candidate?.ordinaryEnding)) return false;
+    const names = items.filter((i) => i.own || (i.candidate && !i.candidate.ordinaryEnding));
+    const anchor =
+      !ctx.germanNouns || names.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
+    return anchor && names.length >= 2 && names.length * 2 >= items.length;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
  * competitor extraction matters more than recall, so a word here is never taken as a competitor
  * on its own (a known competitor of the project still is).
  */
+import type { Language } from './types';
 
 const SHARED = `
 faq api ai ui ux seo usd eur rub gbp vat iso pdf ios android windows linux macos web app apps online offline
@@ -81,6 +82,7 @@ thailand egypt vietnam indonesia bali cyprus serbia georgia armenia
 как что где когда почему зачем какой какая какие который если или и но а также то это этот эти тот
 оплата цена/качество отзывы отзыв рейтинг оценка оценки мнение мнения пользователи пользователей опыт
 подмосковье подмосковья сибирь урал поволжье кубань крым дальний восток
+самый самая самое самые самого самой самых самым
 `;
 
 const DE = `
@@ -186,14 +188,34 @@ export const NAME_CONNECTORS = new Set([
 
 /**
  * Word endings that mark common nouns and adjectives (a single word with one of them is a
- * criterion such as "Надёжность", "Sicherheit", "Comisiones", not a brand).
+ * criterion such as "Надёжность", "Sicherheit", "Comisiones", not a brand), per language of the
+ * answer: a Spanish plural "-ales" says nothing about "Freshsales" in an English answer. Russian
+ * endings match only Cyrillic words, so they apply in every language. German and Spanish answers
+ * borrow English criteria ("Usability", "Performance"): the unambiguous English noun suffixes
+ * apply there too.
  */
-export const COMMON_ENDINGS: RegExp[] = [
-  /(?:ость|ости|ение|ения|ание|ания|ация|ации|ция|ции|изм|ство|ства|ные|ный|ная|ное|ний|ые|ие|ии|ия|ки|ты|ьи)$/,
-  /(?:tion|tions|sion|sions|ment|ments|ness|ity|ities|ance|ence|ship|ism|ics|ous|ive|ful|less|able|ible|ally|ed)$/,
-  /(?:ung|ungen|heit|heiten|keit|keiten|schaft|tät|ismus|nis|gebühren|kosten|lich|liche|lichen|ische|ischen|ige|igen)$/,
-  /(?:ción|ciones|sión|siones|dad|dades|mente|miento|mientos|encia|ancia|ismo|oso|osa|ivo|iva|ales|ores)$/,
-];
+const RU_ENDINGS =
+  /(?:ость|ости|ение|ения|ание|ания|ация|ации|ция|ции|изм|ство|ства|ные|ный|ная|ное|ний|ые|ие|ии|ия|ки|ты|ьи)$/;
+const EN_NOUN_ENDINGS = /(?:tion|tions|ness|ity|ities|ance|ence)$/;
+export const COMMON_ENDINGS: Record<Language, RegExp[]> = {
+  ru: [RU_ENDINGS],
+  // "-ive" only after t/s: adjectives end in -tive/-sive ("Intuitive", "Expensive"); "drive",
+  // "live", "hive" are roots ("Pipedrive", "OneDrive").
+  en: [
+    RU_ENDINGS,
+    /(?:tion|tions|sion|sions|ment|ments|ness|ity|ities|ance|ence|ship|ism|ics|ous|tive|sive|ful|less|able|ible|ally|ed)$/,
+  ],
+  de: [
+    RU_ENDINGS,
+    EN_NOUN_ENDINGS,
+    /(?:ung|ungen|heit|heiten|keit|keiten|schaft|tät|ismus|nis|gebühren|kosten|lich|liche|lichen|ische|ischen|ige|igen)$/,
+  ],
+  es: [
+    RU_ENDINGS,
+    EN_NOUN_ENDINGS,
+    /(?:ción|ciones|sión|siones|dad|dades|mente|miento|mientos|encia|ancia|ismo|oso|osa|ivo|iva|ales|ores)$/,
+  ],
+};
 
 /** Corporate words that do not change which competitor a name is ("Tinkoff" = "Tinkoff Bank"). */
 export const CORPORATE_WORDS = new Set([

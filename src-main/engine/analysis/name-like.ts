@@ -3,11 +3,31 @@
  * the name of a brand, company or product rather than a criterion or a phrase.
  */
 import { COMMON_ENDINGS, GENERIC_WORDS, NAME_CONNECTORS } from './generic-words';
+import type { Language } from './types';
 
 export interface NameVerdict {
   name: string;
   /** A signal no ordinary word carries (mixed case, digits, Latin inside Russian text, ...). */
   strong: boolean;
+  /**
+   * One word that ends like a common noun or adjective of the answer's language ("Pipedrive"?
+   * "Intuitive"?): only its place decides, a list or table of other names (see competitors.ts).
+   */
+  ordinaryEnding: boolean;
+  /**
+   * German: two or more capitalized words not led by an adjective ("Costa Coffee", "Tim Hortons").
+   * German writes compound nouns as one word, so such a phrase is a name, not a noun phrase.
+   */
+  germanPhraseName: boolean;
+}
+
+/** How the answer writes: what a capital letter or a word ending says depends on it. */
+export interface NameRules {
+  language: Language;
+  /** The answer is in Russian: Latin names in it are a strong signal. */
+  textIsCyrillic: boolean;
+  /** German capitalizes every noun, so capitals alone say little there. */
+  germanNouns: boolean;
 }
 
 const EMOJI = /[\p{Extended_Pictographic}\uFE0F\u200D]/gu;
@@ -58,23 +78,19 @@ export function generic(word: string): boolean {
   return false;
 }
 
-function hasCommonEnding(word: string): boolean {
+function hasCommonEnding(word: string, language: Language): boolean {
   const w = word.toLowerCase();
-  return COMMON_ENDINGS.some((re) => re.test(w));
+  return (COMMON_ENDINGS[language] ?? COMMON_ENDINGS.en).some((re) => re.test(w));
 }
 
+const ADJECTIVE_SHAPE = /(?:e|en|er|es|em)$/;
+
 /**
- * @param textIsCyrillic the answer is in Russian: Latin names in it are a strong signal.
- * @param germanNouns German capitalizes every noun, so capitals alone say little there.
- * @param lenient skip the common-ending test (the phrase's place already says it is a name).
+ * @param lenient skip the common-ending test (the phrase's place already says it is a name:
+ *   a mid-sentence capital in Russian, an item after "such as").
  */
-export function judgeName(
-  raw: string,
-  textIsCyrillic: boolean,
-  germanNouns: boolean,
-  /** The phrase is already known to be a name by its place (mid-sentence capital in Russian). */
-  lenient = false,
-): NameVerdict | null {
+export function judgeName(raw: string, rules: NameRules, lenient = false): NameVerdict | null {
+  const { textIsCyrillic, germanNouns, language } = rules;
   const name = cleanCandidate(raw);
   if (name.length < 2 || name.length > 50) return null;
   if (!/\p{L}/u.test(name) || /[=<>{}\\|@#$€₽£%]/.test(name)) return null;
@@ -108,17 +124,14 @@ export function judgeName(
     /\p{L}\p{N}|\p{N}\p{L}/u.test(name) ||
     /\.(?:com|ru|de|es|net|org|io|ai|рф)\b/i.test(name) ||
     /&/.test(name);
-  if (!strong && !lenient && content.length === 1 && hasCommonEnding(first.split('-').pop() ?? first))
-    return null;
+  const ordinaryEnding =
+    !strong && !lenient && content.length === 1 && hasCommonEnding(first.split('-').pop() ?? first, language);
   // A German noun phrase like "Niedrige Gebühren" starts with a capitalized adjective.
-  if (
-    germanNouns &&
-    !strong &&
-    content.length > 1 &&
-    /(?:e|en|er|es|em)$/.test(first) &&
-    !/[A-Z]{2}/.test(first)
-  ) {
-    if (content.some((w) => generic(w) || hasCommonEnding(w))) return null;
+  const adjectiveLed = ADJECTIVE_SHAPE.test(first) && !/[A-Z]{2}/.test(first);
+  if (germanNouns && !strong && content.length > 1 && adjectiveLed) {
+    if (content.some((w) => generic(w) || hasCommonEnding(w, language))) return null;
   }
-  return { name, strong };
+  const germanPhraseName =
+    germanNouns && content.length > 1 && !adjectiveLed && !content.some((w) => generic(w));
+  return { name, strong, ordinaryEnding, germanPhraseName };
 }

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { EngineContext } from '../context';
 import { toNeuralStat } from './stats';
-import { brandCellsJson, promptCountColumns } from './facts';
+import { brandCellsJson, mentionNeuralsJson, promptCountColumns, siteCellsJson } from './facts';
 
 /**
- * Writes the per-update aggregates of one run (migrations 0003 and 0005): counts per network, per
- * competitor and per cited domain, and each prompt's history cells. Called when a run completes (and by the seeding helper).
+ * Writes the per-update aggregates of one run (migrations 0003, 0005 and 0006): counts per network,
+ * per competitor and per cited domain, and each prompt's history cells and site cells. Called when a run completes (and by the seeding helper).
  * Idempotent: the run's aggregate rows are replaced, so calling it twice, or again after a
  * competitor merge or split, leaves the same rows. Deleted prompts are counted as they were
  * answered; the analytics read the answers directly while a project has deleted prompts.
@@ -23,6 +23,7 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
     await trx.deleteFrom('agg_update_competitor').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_domain').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_prompt').where('run_id', '=', runId).execute();
+    await trx.deleteFrom('agg_update_prompt_site').where('run_id', '=', runId).execute();
 
     // Counts and history cells per prompt (migration 0005), built by SQLite.
     await sql`
@@ -31,6 +32,15 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
       select ${projectId}, prompt_id, run_id, ${promptCountColumns}, ${brandCellsJson}
       from answers where run_id = ${runId}
       group by prompt_id`.execute(trx);
+    // Site cells per prompt (migration 0006): the sources history tab. Each distinct text is kept
+    // once in agg_site_cells; the run's rows point at it.
+    const siteCells = sql`select prompt_id, ${siteCellsJson} as cells, ${mentionNeuralsJson} as mentions
+      from answers where run_id = ${runId} group by prompt_id`;
+    await sql`insert or ignore into agg_site_cells (cells) select cells from (${siteCells})`.execute(trx);
+    await sql`
+      insert into agg_update_prompt_site (project_id, prompt_id, run_id, cells_id, mentions)
+      select ${projectId}, s.prompt_id, ${runId}, d.id, s.mentions
+      from (${siteCells}) s join agg_site_cells d on d.cells = s.cells`.execute(trx);
 
     const neural = await trx
       .selectFrom('answers')

@@ -18,12 +18,15 @@ import {
   parseList,
   positionDynamic,
   cellGrids,
-  promptCells,
+  mentionNeurals,
+  siteHistories,
   promptCountVisibilities,
   promptCounts,
   runFacts,
   type BrandCell,
   type PromptCount,
+  type SiteCells,
+  type SiteHistory,
 } from './facts';
 import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import { ALL_LABEL, favicon, neuralRef, projectHead, seriesLabel, x } from './shapes';
@@ -571,40 +574,39 @@ export async function sourcesHistoryBody(ctx: EngineContext, scope: Scope) {
   const f = scope.filters;
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];
-  const cells = await promptCells(
-    ctx,
-    scope,
-    scope.prompts.map((p) => p.id),
-    scope.updates.map((u) => u.id),
-  );
+  const nids = scope.neurals.map((n) => n.id);
+  const [histories, mentions] = await Promise.all([
+    siteHistories(
+      ctx,
+      scope,
+      scope.prompts.map((p) => p.id),
+      scope.updates.map((u) => u.id),
+      nids,
+    ),
+    mentionNeurals(ctx, scope, last?.id, nids),
+  ]);
   const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
-  const byPrompt = new Map<number, typeof cells>();
-  for (const c of cells)
-    (byPrompt.get(c.prompt_id) ?? byPrompt.set(c.prompt_id, []).get(c.prompt_id)!).push(c);
-  const best = (list: typeof cells, runId: number | undefined) =>
-    bestPosition(list.filter((c) => c.run_id === runId).map((c) => c.site_position));
+  const cellsAt = (h: SiteHistory | undefined, runId: number | undefined) => {
+    const i = h && runId !== undefined ? h.runs.lastIndexOf(runId) : -1;
+    return i >= 0 ? h!.cells[i] : undefined;
+  };
+  const best = (cells: SiteCells | undefined) =>
+    bestPosition(cells ? Object.values(cells).map((c) => c.position) : []);
   const data = scope.prompts
     .map((p) => {
-      const list = byPrompt.get(p.id) ?? [];
-      const lastCells = list.filter((c) => c.run_id === last?.id);
-      const grid: Record<
-        string,
-        Record<string, { mentioned: boolean; position: number | null; has_data: boolean }>
-      > = {};
-      for (const c of list) {
-        (grid[dateOf.get(c.run_id)!] ??= {})[c.neural_id] = {
-          mentioned: c.site_mentioned === 1,
-          position: c.site_position,
-          has_data: c.has_data === 1,
-        };
-      }
-      const dynamics = prev ? positionDynamic(best(list, prev.id), best(list, last?.id)) : 'not_changed';
-      return { p, lastCells, grid, dynamics };
+      const h = histories.get(p.id);
+      const grid: Record<string, SiteCells> = {};
+      if (h) for (let i = 0; i < h.runs.length; i++) grid[dateOf.get(h.runs[i])!] = h.cells[i];
+      const lastCells = cellsAt(h, last?.id);
+      const dynamics = prev ? positionDynamic(best(cellsAt(h, prev.id)), best(lastCells)) : 'not_changed';
+      const lastMentions = lastCells ? (mentions.get(p.id)?.length ?? 0) : 0;
+      const siteMentioned = lastCells ? Object.values(lastCells).some((c) => c.mentioned) : false;
+      return { p, lastMentions, siteMentioned, grid, dynamics };
     })
-    .filter(({ lastCells, dynamics }) => {
-      if (f.mention_filter === 'has' && !lastCells.some((c) => c.mention === 1)) return false;
-      if (f.mention_filter === 'not' && lastCells.some((c) => c.mention === 1)) return false;
-      if (f.mention_filter === 'has_source' && !lastCells.some((c) => c.site_mentioned === 1)) return false;
+    .filter(({ lastMentions, siteMentioned, dynamics }) => {
+      if (f.mention_filter === 'has' && !lastMentions) return false;
+      if (f.mention_filter === 'not' && lastMentions) return false;
+      if (f.mention_filter === 'has_source' && !siteMentioned) return false;
       if (f.visibility && dynamics !== f.visibility) return false;
       return true;
     });
@@ -622,7 +624,7 @@ export async function sourcesHistoryBody(ctx: EngineContext, scope: Scope) {
     next_cursor: null,
     has_more: false,
     total_prompts: data.length,
-    total_mentions: data.reduce((sum, d) => sum + d.lastCells.filter((c) => c.mention === 1).length, 0),
+    total_mentions: data.reduce((sum, d) => sum + d.lastMentions, 0),
     tableData: {
       dates: scope.updates.map((u) => u.date),
       neurals: scope.neurals.map(neuralRef),

@@ -59,38 +59,6 @@ export async function runFacts(
     .execute();
 }
 
-/** History cells of some prompts over some updates (selected networks). */
-export async function promptCells(
-  ctx: EngineContext,
-  scope: Scope,
-  promptIds: number[],
-  runIds: number[],
-  neuralIds?: number[],
-): Promise<Cell[]> {
-  const nids = neuralIds ?? scope.neurals.map((n) => n.id);
-  if (!runIds.length || !nids.length || !promptIds.length) return [];
-  return ctx.db
-    .selectFrom('answers')
-    .select([
-      'run_id',
-      'prompt_id',
-      'neural_id',
-      'has_data',
-      'mention',
-      'mention_position',
-      'tone',
-      'site_mentioned',
-      'site_position',
-      'occurrences',
-      'competitors',
-    ])
-    .where('project_id', '=', scope.project.id)
-    .where('prompt_id', 'in', promptIds)
-    .where('run_id', 'in', runIds)
-    .where('neural_id', 'in', nids)
-    .execute();
-}
-
 /** A prompt's visibility % over some answers (one update); null when none is counted. */
 export function visibilityOf(facts: Fact[], countEmpty: boolean): number | null {
   const countedFacts = facts.filter((f) => countEmpty || f.has_data === 1);
@@ -300,8 +268,8 @@ export const brandCellsJson = sql<string>`json_group_object(neural_id, json_obje
 /**
  * The history cells of some prompts over some updates, one entry per (prompt, update) in the
  * order (prompt, update). Brand cells come from agg_update_prompt; site cells (summary's site
- * history, a few prompts) are built by SQLite from the covering index answers_prompt_cells, where
- * `+run_id`/`+neural_id` keep it from seeking every (prompt, update, network) combination.
+ * history, a few prompts) from agg_update_prompt_site (see siteHistories); a grid's site object
+ * may be shared with other grids: read-only.
  */
 export async function cellGrids(
   ctx: EngineContext,
@@ -314,18 +282,26 @@ export async function cellGrids(
   if (!runIds.length || !neuralIds.length || !promptIds.length) return [];
   const grids = await storedGrids(ctx, scope, promptIds, runIds, neuralIds);
   if (!siteNeuralIds.length || !grids.length) return grids;
-  const { rows } = await sql<{ prompt_id: number; run_id: number; site: string }>`
-    select prompt_id, run_id, json_group_object(neural_id, json_object(
-        'mentioned', json(iif(site_mentioned = 1, 'true', 'false')), 'position', site_position)) as site
-    from answers
-    where project_id = ${scope.project.id} and prompt_id in (${sql.join(promptIds)})
-      and +run_id in (${sql.join(runIds)}) and +neural_id in (${sql.join(siteNeuralIds)})
-    group by prompt_id, run_id`.execute(ctx.db);
+  // Site cells from the stored sources-history cells (migration 0006), reshaped once per
+  // distinct cell object to {mentioned, position}.
+  const histories = await siteHistories(ctx, scope, promptIds, runIds, siteNeuralIds);
+  const reshaped = new Map<SiteCells, Record<string, SiteCell>>();
+  const siteOf = (cells: SiteCells) => {
+    let site = reshaped.get(cells);
+    if (!site) {
+      site = {};
+      for (const [nid, c] of Object.entries(cells))
+        site[nid] = { mentioned: c.mentioned, position: c.position };
+      reshaped.set(cells, site);
+    }
+    return site;
+  };
   const byKey = new Map(grids.map((g) => [`${g.prompt_id}|${g.run_id}`, g]));
-  for (const r of rows) {
-    const grid = byKey.get(`${r.prompt_id}|${r.run_id}`);
-    if (grid) grid.site = JSON.parse(r.site) as Record<string, SiteCell>;
-  }
+  for (const [promptId, h] of histories)
+    for (let i = 0; i < h.runs.length; i++) {
+      const grid = byKey.get(`${promptId}|${h.runs[i]}`);
+      if (grid) grid.site = siteOf(h.cells[i]);
+    }
   return grids;
 }
 
@@ -366,4 +342,111 @@ async function storedGrids(
 /** parseList's `map(String)`, skipped when every entry is a string already (the usual case). */
 function asStrings(list: unknown[]): string[] {
   return list.every((v) => typeof v === 'string') ? (list as string[]) : list.map(String);
+}
+
+/** The site cells of a group of answers (network id → sources history cell), built by SQLite. */
+export const siteCellsJson = sql<string>`json_group_object(neural_id, json_object(
+  'mentioned', json(iif(site_mentioned = 1, 'true', 'false')), 'position', site_position,
+  'has_data', json(iif(has_data = 1, 'true', 'false'))))`;
+
+/** The networks whose answer mentions the brand, among a group of answers (a JSON array). */
+export const mentionNeuralsJson = sql<string>`json_group_array(neural_id) filter (where mention = 1)`;
+
+/** A cell of the sources history (answers/sources-history). */
+export interface SiteHistoryCell {
+  mentioned: boolean;
+  position: number | null;
+  has_data: boolean;
+}
+
+/** Site cells (selected networks) of one network-keyed object; shared between updates: read-only. */
+export type SiteCells = Readonly<Record<string, SiteHistoryCell>>;
+
+/** One prompt's sources history: the updates where a selected network answered, oldest first. */
+export interface SiteHistory {
+  runs: number[];
+  cells: SiteCells[];
+}
+
+/**
+ * Site cells of some prompts over some updates, cut to the selected networks, by prompt, from
+ * agg_update_prompt_site (migration 0006). A year of 500 prompts is 52,000 (update, prompt) pairs
+ * but only a few thousand distinct cell texts (agg_site_cells): each text is read, parsed and cut
+ * once per request, and updates with the same text share the cut object (the response is only
+ * serialized). Updates where no selected network answered are left out, as a read of the answers
+ * would leave them.
+ */
+export async function siteHistories(
+  ctx: EngineContext,
+  scope: Scope,
+  promptIds: number[],
+  runIds: number[],
+  neuralIds: number[],
+): Promise<Map<number, SiteHistory>> {
+  const out = new Map<number, SiteHistory>();
+  if (!runIds.length || !neuralIds.length || !promptIds.length) return out;
+  // One row per prompt with its updates and cell ids as two JSON lists in update order: 52,000
+  // row objects would cost more than the reading.
+  const { rows } = await sql<{ prompt_id: number; runs: string; cells: string }>`
+    select prompt_id, json_group_array(run_id order by run_id) as runs,
+      json_group_array(cells_id order by run_id) as cells
+    from agg_update_prompt_site
+    where project_id = ${scope.project.id} and prompt_id in (${sql.join(promptIds)})
+      and +run_id in (${sql.join(runIds)})
+    group by prompt_id`.execute(ctx.db);
+  const lists = rows.map((r) => ({
+    promptId: r.prompt_id,
+    runs: JSON.parse(r.runs) as number[],
+    cells: JSON.parse(r.cells) as number[],
+  }));
+  const ids = new Set<number>();
+  for (const l of lists) for (const id of l.cells) ids.add(id);
+  const { rows: texts } = await sql<{ id: number; cells: string }>`
+    select id, cells from agg_site_cells
+    where id in (select value from json_each(${JSON.stringify([...ids])}))`.execute(ctx.db);
+  const wanted = new Set(neuralIds.map(String));
+  const cut = new Map<number, SiteCells>();
+  for (const t of texts) {
+    const cells = JSON.parse(t.cells) as Record<string, SiteHistoryCell>;
+    let kept = 0;
+    for (const key of Object.keys(cells)) {
+      if (wanted.has(key)) kept++;
+      else delete cells[key];
+    }
+    if (kept) cut.set(t.id, cells);
+  }
+  for (const l of lists) {
+    const history: SiteHistory = { runs: [], cells: [] };
+    for (let i = 0; i < l.runs.length; i++) {
+      const cells = cut.get(l.cells[i]);
+      if (!cells) continue;
+      history.runs.push(l.runs[i]);
+      history.cells.push(cells);
+    }
+    if (history.runs.length) out.set(l.promptId, history);
+  }
+  return out;
+}
+
+/** Per prompt, the selected networks whose answer at one update mentions the brand. */
+export async function mentionNeurals(
+  ctx: EngineContext,
+  scope: Scope,
+  runId: number | undefined,
+  neuralIds: number[],
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (runId === undefined || !neuralIds.length) return out;
+  const rows = await ctx.db
+    .selectFrom('agg_update_prompt_site')
+    .select(['prompt_id', 'mentions'])
+    .where('project_id', '=', scope.project.id)
+    .where('run_id', '=', runId)
+    .execute();
+  const wanted = new Set(neuralIds);
+  for (const r of rows) {
+    const ids = (JSON.parse(r.mentions) as number[]).filter((id) => wanted.has(id));
+    if (ids.length) out.set(r.prompt_id, ids);
+  }
+  return out;
 }

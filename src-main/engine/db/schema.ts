@@ -299,6 +299,21 @@ export interface AggUpdatePromptTable {
   cells: string;
 }
 
+/** Migration 0006: distinct site cell texts (JSON: network id → sources history cell). */
+export interface AggSiteCellsTable {
+  id: Generated<number>;
+  cells: string;
+}
+
+/** Migration 0006: one prompt at one update: its site cells (by id), networks mentioning the brand. */
+export interface AggUpdatePromptSiteTable {
+  project_id: number;
+  prompt_id: number;
+  run_id: number;
+  cells_id: number;
+  mentions: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -325,6 +340,8 @@ export interface Database {
   agg_update_competitor: AggUpdateCompetitorTable;
   agg_update_domain: AggUpdateDomainTable;
   agg_update_prompt: AggUpdatePromptTable;
+  agg_site_cells: AggSiteCellsTable;
+  agg_update_prompt_site: AggUpdatePromptSiteTable;
   reports: ReportsTable;
   report_results: ReportResultsTable;
 }
