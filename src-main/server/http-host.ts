@@ -2,6 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Engine } from '../engine/engine';
 
 export interface HttpHostOptions {
@@ -65,10 +68,29 @@ async function route(engine: Engine, webRoot: string | undefined, req: IncomingM
   if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
     const response = await engine.handle(toRequest(req));
     res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+    await sendBody(response, res);
     return;
   }
   serveStatic(webRoot, url.pathname, res);
+}
+
+/**
+ * Pipes the engine's body to the socket as it is produced (large analytics bodies are streams;
+ * buffering them here would undo that). Without a Content-Length header Node sends it chunked.
+ */
+async function sendBody(response: Response, res: ServerResponse) {
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
+  } catch (error) {
+    // The client went away mid-body: nothing left to answer. Anything else is the engine's fault.
+    if (res.destroyed && (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    res.destroy(error as Error);
+    console.error('[serve] response body failed', error);
+  }
 }
 
 function toRequest(req: IncomingMessage): Request {

@@ -42,6 +42,10 @@ interface Figure {
   goal: number;
   median: number;
   p95: number;
+  /** Size of the response body, MB. */
+  bodyMb: number;
+  /** Highest RSS sampled after this endpoint's requests (RSS only grows back slowly: read it as a running peak), MB. */
+  rssMb: number;
 }
 
 interface Scenario {
@@ -53,8 +57,10 @@ interface Scenario {
   answers: number;
   floor: number;
   figures: Figure[];
-  /** Highest RSS sampled right after each request (response body still held), MB. */
+  /** Highest RSS sampled right after each request (body read to its end), MB. */
   servingRssMb: number;
+  /** The serving process's lifetime peak RSS (the kernel's figure, between samples too), MB. */
+  lifetimeRssMb: number;
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -77,10 +83,21 @@ function generate(dataDir: string, from: number, to: number): Promise<GenerateRe
   });
 }
 
-async function measure(engine: Engine, token: string, projectId: number, sample: () => void) {
+/** Reads a response body to its end without keeping it; returns its length in bytes. */
+async function drain(res: Response): Promise<number> {
+  if (!res.body) return 0;
+  const reader = res.body.getReader();
+  let bytes = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.byteLength;
+  return bytes;
+}
+
+async function measure(engine: Engine, token: string, projectId: number, sample: () => number) {
   const figures: Figure[] = [];
+  const sizes = new Map<string, number>();
   for (const endpoint of ENDPOINTS) {
     const times: number[] = [];
+    let peak = 0;
     for (let i = 0; i < ITERATIONS + WARMUP; i++) {
       const started = performance.now();
       const res = await engine.handle(
@@ -88,13 +105,16 @@ async function measure(engine: Engine, token: string, projectId: number, sample:
           headers: { authorization: `Bearer ${token}` },
         }),
       );
-      // The engine's work ends with the body's bytes (what a server writes to the socket).
-      const body = await res.arrayBuffer();
-      const elapsed = performance.now() - started;
-      sample();
       if (res.status !== 200) {
-        throw new Error(`${endpoint.name}: HTTP ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`);
+        throw new Error(`${endpoint.name}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
       }
+      // The engine's work ends with the body's bytes (what a server writes to the socket). They
+      // are read chunk by chunk and dropped, as a socket would: keeping a copy here would count
+      // the bench's memory as the engine's.
+      const bytes = await drain(res);
+      const elapsed = performance.now() - started;
+      peak = Math.max(peak, sample());
+      if (i === 0) sizes.set(endpoint.name, bytes);
       if (i >= WARMUP) times.push(elapsed);
     }
     times.sort((a, b) => a - b);
@@ -103,17 +123,64 @@ async function measure(engine: Engine, token: string, projectId: number, sample:
       goal: endpoint.goal,
       median: times[Math.floor(times.length / 2)],
       p95: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)],
+      bodyMb: mb(sizes.get(endpoint.name) ?? 0),
+      rssMb: mb(peak),
     });
   }
   return figures;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Serving in a child process too: its RSS is then the engine's (engine, database, requests) and
+// not the bench runner's, which also loads the other benches' modules (the reports bench alone
+// brings playwright-core: ~35 MB of heap, ~50 MB of RSS) and V8 sizes its heap, and so how much
+// garbage it lets pile up between collections, from what is live.
+
+const SERVE_CHILD_ENV = 'ANSWERSCOPE_BENCH_SERVE_CHILD';
+
+interface ServeRequest {
+  dataDir: string;
+  projectIds: number[];
+  answers: number;
+}
+
+/** Times the endpoints in a fresh process that holds only the engine. */
+function serve(dataDir: string, projectIds: number[], answers: number): Promise<Scenario> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      env: { ...process.env, [SERVE_CHILD_ENV]: '1' },
+      stdio: 'inherit',
+    });
+    let reply: Scenario | undefined;
+    child.on('message', (m) => (reply = m as Scenario));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 && reply ? resolve(reply) : reject(new Error(`serving process exited with ${code}`)),
+    );
+    child.send({ dataDir, projectIds, answers } satisfies ServeRequest);
+  });
+}
+
+if (process.env[SERVE_CHILD_ENV] && process.send) {
+  process.once('message', (request: ServeRequest) => {
+    serveHere(request.dataDir, request.projectIds, request.answers).then(
+      (scenario) => process.send!(scenario, () => process.exit(0)),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
+
 /** Opens the engine on the generated database and times every endpoint on its middle project. */
-async function serve(dataDir: string, projectIds: number[], answers: number): Promise<Scenario> {
+async function serveHere(dataDir: string, projectIds: number[], answers: number): Promise<Scenario> {
   const engine = await createEngine({ dataDir, runJobs: false });
   let peak = 0;
   const sample = () => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const rss = process.memoryUsage().rss;
+    peak = Math.max(peak, rss);
+    return rss;
   };
   try {
     const startRssMb = mb(process.memoryUsage().rss);
@@ -127,7 +194,16 @@ async function serve(dataDir: string, projectIds: number[], answers: number): Pr
     const floor = (performance.now() - countStarted) / 5;
     const load = loadavg()[0];
     const figures = await measure(engine, token, target, sample);
-    return { projects: projectIds.length, startRssMb, load, answers, floor, figures, servingRssMb: mb(peak) };
+    return {
+      projects: projectIds.length,
+      startRssMb,
+      load,
+      answers,
+      floor,
+      figures,
+      servingRssMb: mb(peak),
+      lifetimeRssMb: mb(process.resourceUsage().maxRSS * 1024),
+    };
   } finally {
     await engine.close();
   }
@@ -138,13 +214,15 @@ function printScenario(s: Scenario, base?: Scenario) {
     `\n${s.projects} project(s), ${s.answers} answers; timed project: the middle one. ` +
       `Bare SQL count over its answers: ${ms(s.floor)} ms. Load average at start: ${s.load.toFixed(1)}.`,
   );
-  const head = ['endpoint', 'median ms', 'p95 ms', 'goal p95 ms', 'goal', 'p95 / count'];
+  const head = ['endpoint', 'body MB', 'RSS MB', 'median ms', 'p95 ms', 'goal p95 ms', 'goal', 'p95 / count'];
   if (base) head.push('p95 vs 1 project', '≤ 2×');
   console.log(`| ${head.join(' | ')} |`);
   console.log(`|${head.map(() => '---').join('|')}|`);
   for (const f of s.figures) {
     const cells = [
       f.endpoint,
+      f.bodyMb.toFixed(2),
+      f.rssMb.toFixed(0),
       ms(f.median),
       ms(f.p95),
       String(f.goal),
@@ -160,7 +238,8 @@ function printScenario(s: Scenario, base?: Scenario) {
   console.log(
     `engine peak RSS while serving: ${s.servingRssMb.toFixed(0)} MB ` +
       `(goal ${MEMORY_GOAL_MB}: ${s.servingRssMb <= MEMORY_GOAL_MB ? 'met' : 'MISSED'}; ` +
-      `${s.startRssMb.toFixed(0)} MB once the engine had opened the database, before the first request)`,
+      `${s.startRssMb.toFixed(0)} MB once the engine had opened the database, before the first request; ` +
+      `the serving process's lifetime peak ${s.lifetimeRssMb.toFixed(0)} MB)`,
   );
 }
 
@@ -188,10 +267,6 @@ export async function runAnalyticsBench(): Promise<void> {
       );
       printScenario(ten, one);
     }
-    console.log(
-      `\nbench process lifetime peak RSS (serving only, plus any bench run before this one): ` +
-        `${mb(process.resourceUsage().maxRSS * 1024).toFixed(0)} MB`,
-    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

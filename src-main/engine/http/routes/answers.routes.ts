@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, idParam, queryOf } from '../params';
 import { markDeprecated } from '../deprecation';
+import { streamJson } from '../json-stream';
 import { loadProject } from '../../access/project-access';
 import * as answers from '../../analytics/answers';
 
@@ -16,12 +17,14 @@ answersRoutes.get(`${base}/visibility`, async (c) => {
   return c.json(await answers.buildAnswersVisibility(ctxOf(c), project, queryOf(c), options));
 });
 
+// history (a page is ~4 MB at a year of data), sources-history (~12 MB, not paginated) and the
+// deprecated /answers are streamed: see json-stream.ts.
 answersRoutes.get(`${base}/history`, async (c) => {
-  return c.json(await answers.buildAnswersHistory(ctxOf(c), await projectOf(c), queryOf(c)));
+  return streamJson(c, await answers.buildAnswersHistory(ctxOf(c), await projectOf(c), queryOf(c)));
 });
 
 answersRoutes.get(`${base}/sources-history`, async (c) => {
-  return c.json(await answers.buildSourcesHistory(ctxOf(c), await projectOf(c), queryOf(c)));
+  return streamJson(c, await answers.buildSourcesHistory(ctxOf(c), await projectOf(c), queryOf(c)));
 });
 
 answersRoutes.get(`${base}/comparison`, async (c) => {
@@ -34,5 +37,5 @@ answersRoutes.get(base, async (c) => {
     showRelevantQuery: project.role === 'owner',
   });
   markDeprecated(c, body.deprecation.successors);
-  return c.json(body);
+  return streamJson(c, body);
 });

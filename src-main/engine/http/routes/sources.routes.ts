@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, idParam, queryOf, bodyOf } from '../params';
 import { markDeprecated } from '../deprecation';
+import { streamJson } from '../json-stream';
 import { loadProject } from '../../access/project-access';
 import * as sources from '../../analytics/sources';
 
@@ -23,5 +24,6 @@ sourcesRoutes.get(base, async (c) => {
   const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'));
   const body = await sources.buildSourcesLegacy(ctxOf(c), project, queryOf(c));
   markDeprecated(c, body.deprecation.successors);
-  return c.json(body);
+  // Every domain plus the whole site history (as big as answers/sources-history): streamed.
+  return streamJson(c, body);
 });
