@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 import type { PdfPrinter } from '../engine/ports';
 
 /** Flags for a headless Chromium that talks to nothing but the page it prints. */
@@ -37,6 +36,8 @@ export function chromiumPrinter(executablePath: string, options: { timeoutMs?: n
           `Chromium was not found at ${executablePath}: install it or pass --chromium PATH (or set ANSWERSCOPE_CHROMIUM).`,
         );
       }
+      // Loaded on first print: playwright-core costs ~50 MB the server should not hold until then.
+      const { chromium } = await import('playwright-core');
       const browser = await chromium.launch({ executablePath, headless: true, args: FLAGS, timeout });
       try {
         const page = await browser.newPage({ viewport: { width: 794, height: 1123 } });
