@@ -11,6 +11,7 @@ import { createAppRouter } from './router';
 import { AppPreset, DARK_CLASS } from './theme';
 import { useSessionStore } from './stores/session';
 import { usePreferencesStore } from './stores/preferences';
+import 'primeicons/primeicons.css';
 import './styles/app.css';
 
 // The one transport of this window, chosen once: IPC under Electron, HTTP in the browser.

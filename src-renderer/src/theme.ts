@@ -42,9 +42,10 @@ function prefersDark(): boolean {
 }
 
 /** Applies a theme choice to the document and remembers it on this device. */
-export function applyTheme(theme: Theme): boolean {
+export function applyTheme(theme: Theme, remember = true): boolean {
   const dark = theme === 'dark' || (theme === 'system' && prefersDark());
   document.documentElement.classList.toggle(DARK_CLASS, dark);
+  if (!remember) return dark;
   try {
     localStorage.setItem(THEME_KEY, theme);
   } catch {

@@ -96,7 +96,10 @@ export function systemColor(systemName: string | null | undefined, dark = false)
   if (key === 'all') return dark ? OVERALL_COLOR_DARK : OVERALL_COLOR;
   if (KNOWN_SYSTEMS[key]) return KNOWN_SYSTEMS[key];
   // Custom catalogue entries are named like `chatgpt-4o-mini` or `my-claude`: match by prefix.
+  // The offline demo networks (demo, demo-search, demo-chat) are shown side by side, so only the
+  // plain `demo` keeps the purple; its variants take their own colours from the palette.
   for (const [known, color] of Object.entries(KNOWN_SYSTEMS)) {
+    if (known === 'demo') continue;
     if (key.startsWith(known) || key.includes(`-${known}`)) return color;
   }
   return fromPalette(`system:${key}`);

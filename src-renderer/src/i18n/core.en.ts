@@ -5,6 +5,8 @@ export default {
     tagline: 'How AI systems talk about your brand',
   },
   common: {
+    /** Percentage points: the unit of a change of a percentage. */
+    pp: 'pp',
     loading: 'Loading…',
     retry: 'Try again',
     save: 'Save',
@@ -125,6 +127,7 @@ export default {
     },
   },
   wizard: {
+    stepsLabel: 'Steps',
     title: 'New project',
     stepBrand: 'Brand',
     stepPrompts: 'Prompts',
@@ -297,6 +300,7 @@ export default {
     statuses: { queued: 'Queued', running: 'Building', done: 'Ready', failed: 'Failed' },
     sources: { manual: 'Manual', automatic: 'Scheduled', restart: 'Repeated' },
     blocks: 'Blocks',
+    periodVs: '{main} vs {compared}',
     period: 'Period',
     periods: {
       last_7_days: 'Last 7 days',

@@ -7,6 +7,8 @@ const ru: typeof en = {
     tagline: 'Как нейросети говорят о вашем бренде',
   },
   common: {
+    /** Percentage points: the unit of a change of a percentage. */
+    pp: 'п.п.',
     loading: 'Загрузка…',
     retry: 'Повторить',
     save: 'Сохранить',
@@ -129,6 +131,7 @@ const ru: typeof en = {
     },
   },
   wizard: {
+    stepsLabel: 'Шаги',
     title: 'Новый проект',
     stepBrand: 'Бренд',
     stepPrompts: 'Запросы',
@@ -303,6 +306,7 @@ const ru: typeof en = {
     statuses: { queued: 'В очереди', running: 'Собирается', done: 'Готов', failed: 'Ошибка' },
     sources: { manual: 'Вручную', automatic: 'По расписанию', restart: 'Повтор' },
     blocks: 'Блоки',
+    periodVs: '{main} против {compared}',
     period: 'Период',
     periods: {
       last_7_days: 'Последние 7 дней',

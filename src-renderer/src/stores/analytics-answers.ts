@@ -5,7 +5,8 @@
  */
 import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowRef } from 'vue';
-import { requestLoose } from './analytics-request';
+import { api } from '../api/client';
+import type { AnswersQuery, ComparisonQuery, SourcesQuery } from '../../../src-shared/api/analytics';
 import {
   answersQuery,
   compactQuery,
@@ -17,27 +18,47 @@ import {
   type AnswersTab,
   type ComparisonOptions,
 } from './analytics-query';
-import type {
-  AnswersEnvelope,
-  ComparisonTab,
-  HistoryTab,
-  SourcesHistoryTab,
-  VisibilityTab,
-} from './analytics-types';
+import type { ComparisonTab, HistoryTab, SourcesHistoryTab, VisibilityTab } from './analytics-types';
 
 export const ANSWERS_PER_PAGE = 50;
 
-const ROUTES: Record<AnswersTab, string> = {
-  visibility: 'GET /api/projects/{project}/answers/visibility',
-  history: 'GET /api/projects/{project}/answers/history',
-  'sources-history': 'GET /api/projects/{project}/answers/sources-history',
-  comparison: 'GET /api/projects/{project}/answers/comparison',
-};
+type TabPage = VisibilityTab | HistoryTab | SourcesHistoryTab | ComparisonTab;
+
+/**
+ * One page of a tab through the typed client. `answersQuery` builds each tab's own query
+ * (comparison and sources-history have their own keys), so the query is that tab's type.
+ */
+function fetchTab(tab: AnswersTab, project: number, query: Record<string, unknown>): Promise<TabPage> {
+  const params = { project };
+  switch (tab) {
+    case 'visibility':
+      return api.request('GET /api/projects/{project}/answers/visibility', {
+        params,
+        query: query as AnswersQuery,
+      });
+    case 'history':
+      return api.request('GET /api/projects/{project}/answers/history', {
+        params,
+        query: query as AnswersQuery,
+      });
+    case 'sources-history':
+      return api.request('GET /api/projects/{project}/answers/sources-history', {
+        params,
+        query: query as SourcesQuery,
+      });
+    case 'comparison':
+      return api.request('GET /api/projects/{project}/answers/comparison', {
+        params,
+        query: query as ComparisonQuery,
+      });
+  }
+}
 
 /** Rows of a page, whatever the tab calls them. */
-function pageRows(tab: AnswersTab, body: AnswersEnvelope<any>): unknown[] {
-  if (tab === 'visibility' || tab === 'comparison') return body.tableData?.rows ?? [];
-  return body.tableData?.data ?? [];
+function pageRows(body: TabPage): unknown[] {
+  const table = body.tableData;
+  if ('rows' in table) return table.rows ?? [];
+  return table.data ?? [];
 }
 
 export const useAnalyticsAnswersStore = defineStore('analytics-answers', () => {
@@ -46,7 +67,7 @@ export const useAnalyticsAnswersStore = defineStore('analytics-answers', () => {
   const comparison = reactive<ComparisonOptions>({ ...DEFAULT_COMPARISON });
 
   /** The first page of the current tab: totals, chart, dates and networks of history tables. */
-  const first = shallowRef<AnswersEnvelope<any> | null>(null);
+  const first = shallowRef<TabPage | null>(null);
   const rows = shallowRef<unknown[]>([]);
   const nextCursor = ref<string | null>(null);
   const hasMore = ref(false);
@@ -73,15 +94,12 @@ export const useAnalyticsAnswersStore = defineStore('analytics-answers', () => {
     loading.value = true;
     error.value = null;
     try {
-      const body = await requestLoose<AnswersEnvelope<any>>(ROUTES[currentTab], {
-        params: { project },
-        query: queryFor(null),
-      });
+      const body = await fetchTab(currentTab, project, queryFor(null));
       if (mine !== generation) return;
       first.value = body;
-      rows.value = pageRows(currentTab, body);
-      nextCursor.value = body.next_cursor ?? body.tableData?.next_cursor ?? null;
-      hasMore.value = Boolean(body.has_more ?? body.tableData?.has_more) && !!nextCursor.value;
+      rows.value = pageRows(body);
+      nextCursor.value = body.next_cursor ?? null;
+      hasMore.value = Boolean(body.has_more) && !!nextCursor.value;
     } catch (e) {
       if (mine === generation) {
         error.value = e;
@@ -101,12 +119,9 @@ export const useAnalyticsAnswersStore = defineStore('analytics-answers', () => {
     const currentTab = tab.value;
     loadingMore.value = true;
     try {
-      const body = await requestLoose<AnswersEnvelope<any>>(ROUTES[currentTab], {
-        params: { project },
-        query: queryFor(nextCursor.value),
-      });
+      const body = await fetchTab(currentTab, project, queryFor(nextCursor.value));
       if (mine !== generation) return;
-      rows.value = [...rows.value, ...pageRows(currentTab, body)];
+      rows.value = [...rows.value, ...pageRows(body)];
       nextCursor.value = body.next_cursor ?? null;
       hasMore.value = Boolean(body.has_more) && !!body.next_cursor;
     } catch (e) {

@@ -5,13 +5,16 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { requestLoose } from './analytics-request';
+import { api } from '../api/client';
 import { competitorColor } from '../charts/palette';
 import { competitorLines } from '../charts/from-api';
 import type { ValueSeries } from '../charts/series';
 import type { CompetitorsResponse } from './analytics-types';
+import type { CompetitorsQuery } from '../../../src-shared/api/analytics';
 
 export type CompetitorMetric = 'visibility' | 'mentions' | 'share_of_voice';
+/** What a competitor can be set to (the own brand is not editable). */
+export type CompetitorType = 'key' | 'direct' | 'indirect' | 'hidden';
 
 export const useAnalyticsCompetitorsStore = defineStore('analytics-competitors', () => {
   const response = shallowRef<CompetitorsResponse | null>(null);
@@ -24,23 +27,23 @@ export const useAnalyticsCompetitorsStore = defineStore('analytics-competitors',
   const metric = ref<CompetitorMetric>('visibility');
 
   let project = 0;
-  let baseQuery: Record<string, unknown> = {};
+  let baseQuery: CompetitorsQuery = {};
   let latestRequest = 0;
 
-  const query = () => ({
+  const query = (): CompetitorsQuery => ({
     ...baseQuery,
     ...(search.value.trim() ? { search: search.value.trim() } : {}),
     ...(type.value ? { type: type.value } : {}),
   });
 
-  async function load(projectId: number, filterQuery: Record<string, unknown> = baseQuery) {
+  async function load(projectId: number, filterQuery: CompetitorsQuery = baseQuery) {
     project = projectId;
     baseQuery = filterQuery;
     const request = ++latestRequest;
     loading.value = true;
     error.value = null;
     try {
-      const body = await requestLoose<CompetitorsResponse>('GET /api/projects/{project}/competitors', {
+      const body = await api.request('GET /api/projects/{project}/competitors', {
         params: { project: projectId },
         query: query(),
       });
@@ -63,30 +66,30 @@ export const useAnalyticsCompetitorsStore = defineStore('analytics-competitors',
     await load(project);
   }
 
-  const rename = (id: number | string, name: string) =>
+  const rename = (id: number, name: string) =>
     edit(() =>
-      requestLoose('PATCH /api/projects/{project}/competitors/{competitor}', {
+      api.request('PATCH /api/projects/{project}/competitors/{competitor}', {
         params: { project, competitor: id },
         body: { name },
       }),
     );
-  const setType = (id: number | string, newType: string) =>
+  const setType = (id: number, newType: CompetitorType) =>
     edit(() =>
-      requestLoose('PATCH /api/projects/{project}/competitors/{competitor}', {
+      api.request('PATCH /api/projects/{project}/competitors/{competitor}', {
         params: { project, competitor: id },
         body: { type: newType },
       }),
     );
-  const merge = (id: number | string, competitorIds: Array<number | string>) =>
+  const merge = (id: number, competitorIds: number[]) =>
     edit(() =>
-      requestLoose('POST /api/projects/{project}/competitors/{competitor}/merge', {
+      api.request('POST /api/projects/{project}/competitors/{competitor}/merge', {
         params: { project, competitor: id },
         body: { competitor_ids: competitorIds },
       }),
     );
-  const split = (id: number | string, memberIds: number[]) =>
+  const split = (id: number, memberIds: number[]) =>
     edit(() =>
-      requestLoose('POST /api/projects/{project}/competitors/{competitor}/split', {
+      api.request('POST /api/projects/{project}/competitors/{competitor}/split', {
         params: { project, competitor: id },
         body: { member_ids: memberIds },
       }),

@@ -4,7 +4,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { requestLoose } from './analytics-request';
+import { api } from '../api/client';
 import { competitorColor, hashString, SERIES_COLORS } from '../charts/palette';
 import { alignToDates, unionDates, type TimeSeries, type ValueSeries } from '../charts/series';
 import type { SourcesListResponse, SourcesSeries } from './analytics-types';
@@ -65,7 +65,7 @@ export const useAnalyticsSourcesStore = defineStore('analytics-sources', () => {
     loading.value = true;
     error.value = null;
     try {
-      const body = await requestLoose<SourcesListResponse>('GET /api/projects/{project}/sources/list', {
+      const body = await api.request('GET /api/projects/{project}/sources/list', {
         params: { project },
         query: {
           ...baseQuery,
@@ -96,7 +96,7 @@ export const useAnalyticsSourcesStore = defineStore('analytics-sources', () => {
   async function setDomainType(domain: string, type: string) {
     saving.value = true;
     try {
-      await requestLoose('PUT /api/projects/{project}/sources/domain-type', {
+      await api.request('PUT /api/projects/{project}/sources/domain-type', {
         params: { project },
         body: { domain, type },
       });
@@ -116,9 +116,10 @@ export const useAnalyticsSourcesStore = defineStore('analytics-sources', () => {
     return {
       labels,
       series: series.map((s): ValueSeries => ({
-        key: String(s.id ?? s.type ?? seriesLabel(s)),
+        // The engine names each series by its type value (`id`), e.g. `reviews`.
+        key: String(s.id ?? seriesLabel(s)),
         label: seriesLabel(s),
-        color: sourceTypeColor(String(s.type ?? s.id ?? seriesLabel(s))),
+        color: sourceTypeColor(String(s.id ?? seriesLabel(s))),
         values: alignToDates(s.data, labels),
       })),
     };

@@ -1,9 +1,10 @@
 /** The dashboard's store: one summary request per filter; every chart is derived with `computed`. */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { requestLoose } from './analytics-request';
+import { api } from '../api/client';
 import { latestWithChange, overallSeries } from './analytics-derive';
 import type { SummaryResponse } from './analytics-types';
+import type { SummaryQuery } from '../../../src-shared/api/analytics';
 
 export const useAnalyticsSummaryStore = defineStore('analytics-summary', () => {
   const summary = shallowRef<SummaryResponse | null>(null);
@@ -12,12 +13,12 @@ export const useAnalyticsSummaryStore = defineStore('analytics-summary', () => {
   let latestRequest = 0;
 
   /** Loads the summary; a response that arrives after a newer request is dropped. */
-  async function load(project: number, query: Record<string, unknown>) {
+  async function load(project: number, query: SummaryQuery) {
     const request = ++latestRequest;
     loading.value = true;
     error.value = null;
     try {
-      const response = await requestLoose<SummaryResponse>('GET /api/projects/{project}/summary', {
+      const response = await api.request('GET /api/projects/{project}/summary', {
         params: { project },
         query,
       });

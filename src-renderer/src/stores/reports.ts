@@ -5,6 +5,7 @@ import { isDesktop, savePdf } from '../api/app-shell';
 import type {
   ReportBlockDefinition,
   ReportListItem,
+  ReportOptions,
   ReportOptionsInput,
   ReportStatus,
 } from '../../../src-shared/api/reports';
@@ -25,6 +26,11 @@ export const useReportsStore = defineStore('reports', () => {
   const loading = ref(false);
   const error = ref<unknown>(null);
   const pdf = ref<Record<number, { state: PdfState; file?: string; message?: string }>>({});
+  /**
+   * Each report's options (its period), fetched lazily: list items do not carry them. Loaded for
+   * the most recent reports only, so a long history costs a bounded number of requests.
+   */
+  const reportOptions = ref<Record<number, ReportOptions>>({});
   const timers = new Set<ReturnType<typeof setTimeout>>();
 
   function later(fn: () => void) {
@@ -35,11 +41,34 @@ export const useReportsStore = defineStore('reports', () => {
     timers.add(timer);
   }
 
+  const OPTIONS_FOR_RECENT = 20;
+
+  async function loadOptions(project: number, items: ReportListItem[]) {
+    const missing = [...items]
+      .sort((a, b) => b.id - a.id)
+      .slice(0, OPTIONS_FOR_RECENT)
+      .filter((r) => !reportOptions.value[r.id]);
+    await Promise.all(
+      missing.map(async (r) => {
+        try {
+          const full = await api.request('GET /api/projects/{project}/reports/{report}', {
+            params: { project, report: r.id },
+          });
+          if (projectId.value === project)
+            reportOptions.value = { ...reportOptions.value, [r.id]: full.data.options };
+        } catch {
+          // the period is a detail of the row; the row itself stays usable
+        }
+      }),
+    );
+  }
+
   async function load(project: number) {
     if (projectId.value !== project) {
       stop();
       reports.value = [];
       pdf.value = {};
+      reportOptions.value = {};
     }
     projectId.value = project;
     loading.value = true;
@@ -51,6 +80,7 @@ export const useReportsStore = defineStore('reports', () => {
       ]);
       reports.value = list.data;
       blocks.value = defs.data;
+      void loadOptions(project, list.data);
       for (const r of list.data)
         if (r.status === 'queued' || r.status === 'running') watchStatus(project, r.id);
     } catch (e) {
@@ -92,6 +122,7 @@ export const useReportsStore = defineStore('reports', () => {
       query: { per_page: 100 },
     });
     reports.value = list.data;
+    void loadOptions(project, list.data);
     watchStatus(project, created.id);
     return created.id;
   }
@@ -140,5 +171,5 @@ export const useReportsStore = defineStore('reports', () => {
     timers.clear();
   }
 
-  return { projectId, reports, blocks, loading, error, pdf, load, create, download, stop };
+  return { projectId, reports, reportOptions, blocks, loading, error, pdf, load, create, download, stop };
 });

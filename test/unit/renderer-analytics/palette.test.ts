@@ -44,6 +44,12 @@ describe('chart palette', () => {
     expect(systemColor('all')).not.toBe(systemColor('all', true));
   });
 
+  it('gives the three offline demo networks three different colours', () => {
+    const colours = ['demo', 'demo-search', 'demo-chat'].map((name) => systemColor(name));
+    expect(new Set(colours).size).toBe(3);
+    expect(systemColor('demo')).toBe('#a855f7');
+  });
+
   it('hashes deterministically (FNV-1a)', () => {
     expect(hashString('')).toBe(0x811c9dc5);
     expect(hashString('a')).toBe(0xe40c292c);
