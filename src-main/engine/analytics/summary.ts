@@ -37,8 +37,8 @@ import { ALL_LABEL, neuralRef, projectWithCounts, seriesLabel, updateDates, x } 
 
 /** How many events the summary carries (newest first). */
 export const SUMMARY_EVENTS = 20;
-/** How many top prompts by frequency the position histories cover. */
-export const POSITION_HISTORY_PROMPTS = 10;
+/** How many top prompts by frequency the position histories cover: the spec's "top prompts" are five. */
+export const POSITION_HISTORY_PROMPTS = 5;
 export const TOP_PROMPTS = 5;
 export const TOP_COMPETITORS = 5;
 export const MIN_FAVOURITE_GROUPS = 3;
