@@ -40,7 +40,8 @@ const KNOWN_SYSTEMS: Record<string, string> = {
 
 /**
  * 20 colours that stay distinct from each other and from the accent, readable on white and on
- * a dark slate background (mid lightness, no pale yellows).
+ * a dark slate background (mid lightness, no pale yellows). The first ten are the most different
+ * hues: competitors take them in order (assignCompetitorColors).
  */
 export const SERIES_COLORS = [
   '#e11d48',
@@ -50,14 +51,14 @@ export const SERIES_COLORS = [
   '#9333ea',
   '#ca8a04',
   '#2563eb',
+  '#65a30d',
+  '#0d9488',
+  '#c026d3',
   '#db2777',
   '#059669',
   '#7c3aed',
   '#dc2626',
-  '#0d9488',
   '#c2410c',
-  '#65a30d',
-  '#c026d3',
   '#0284c7',
   '#b45309',
   '#be123c',
@@ -116,7 +117,26 @@ export function competitorColor(name: string | null | undefined, kind?: SeriesKi
   if (kind === 'own') return OWN_BRAND_COLOR;
   if (kind === 'other') return OTHER_COLOR;
   if (!name) return OTHER_COLOR;
-  return fromPalette(`competitor:${normalizeName(name)}`);
+  const key = normalizeName(name);
+  return projectCompetitorColors.get(key) ?? fromPalette(`competitor:${key}`);
+}
+
+/** Colours given to the open project's competitors (and their merged names), by name. */
+const projectCompetitorColors = new Map<string, string>();
+
+/**
+ * Gives the open project's competitors palette colours in the order the engine created them, so
+ * the first 20 never share a colour (a hash of the name would, often). Called once when a project's
+ * analytics open, before any chart is built; names it does not know keep their hashed colour.
+ */
+export function assignCompetitorColors(competitors: Array<{ id: number; names: string[] }>): void {
+  projectCompetitorColors.clear();
+  [...competitors]
+    .sort((a, b) => a.id - b.id)
+    .forEach((competitor, index) => {
+      const color = SERIES_COLORS[index % SERIES_COLORS.length];
+      for (const name of competitor.names) projectCompetitorColors.set(normalizeName(name), color);
+    });
 }
 
 /** `#rrggbb` → `rgba(r, g, b, alpha)`: fills under lines and radar areas. */

@@ -5,6 +5,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { api } from '../api/client';
+import { assignCompetitorColors } from '../charts/palette';
 import type { ProjectFilters } from '../../../src-shared/api/core';
 import {
   filterStorageKey,
@@ -78,9 +79,10 @@ export const useAnalyticsFiltersStore = defineStore('analytics-filters', () => {
     loading.value = true;
     error.value = null;
     try {
-      const response = await api.request('GET /api/projects/{project}/filters', {
-        params: { project: projectId },
-      });
+      const [response] = await Promise.all([
+        api.request('GET /api/projects/{project}/filters', { params: { project: projectId } }),
+        switching ? loadCompetitorColors(projectId) : undefined,
+      ]);
       if (project.value !== projectId) return;
       choices.value = response;
       const saved = switching ? parseSavedFilter(storage.getItem(filterStorageKey(projectId))) : filter.value;
@@ -89,6 +91,29 @@ export const useAnalyticsFiltersStore = defineStore('analytics-filters', () => {
       if (project.value === projectId) error.value = e;
     } finally {
       if (project.value === projectId) loading.value = false;
+    }
+  }
+
+  /**
+   * Every screen of a project colours its competitors alike (see assignCompetitorColors). A failure
+   * only costs colours: names then keep their hashed ones.
+   */
+  async function loadCompetitorColors(projectId: number): Promise<void> {
+    try {
+      const { data } = await api.request('GET /api/projects/{project}/competitors', {
+        params: { project: projectId },
+      });
+      const rows = [...data.tableData, ...data.excludedTableData].filter(
+        (row): row is typeof row & { competitor: { id: number } } => typeof row.competitor.id === 'number',
+      );
+      assignCompetitorColors(
+        rows.map((row) => ({
+          id: row.competitor.id,
+          names: [row.competitor.name, ...row.members.map((m) => m.name)],
+        })),
+      );
+    } catch {
+      /* colours fall back to the name hash */
     }
   }
 

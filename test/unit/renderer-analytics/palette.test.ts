@@ -3,6 +3,7 @@ import {
   OWN_BRAND_COLOR,
   OTHER_COLOR,
   SERIES_COLORS,
+  assignCompetitorColors,
   competitorColor,
   hashString,
   systemColor,
@@ -93,5 +94,27 @@ describe('API series → chart props', () => {
       ['Others', OTHER_COLOR],
       ['Acme', competitorColor('Acme')],
     ]);
+  });
+});
+
+describe('assignCompetitorColors', () => {
+  it('gives the first 20 competitors of a project distinct colours, shared by their merged names', () => {
+    const competitors = Array.from({ length: 20 }, (_, i) => ({ id: 100 + i, names: [`Brand ${i}`] }));
+    competitors[3].names.push('Brand Three Alias');
+    assignCompetitorColors(competitors);
+    const colours = competitors.map((c) => competitorColor(c.names[0]));
+    expect(new Set(colours).size).toBe(20);
+    expect(competitorColor('brand three alias')).toBe(competitorColor('Brand 3'));
+    // In creation order, whatever order the list came in.
+    assignCompetitorColors([...competitors].reverse());
+    expect(competitors.map((c) => competitorColor(c.names[0]))).toEqual(colours);
+  });
+
+  it('leaves unknown names their hashed colour and is replaced by the next project', () => {
+    const hashed = competitorColor('Unlisted Inc');
+    assignCompetitorColors([{ id: 1, names: ['Acme'] }]);
+    expect(competitorColor('Unlisted Inc')).toBe(hashed);
+    assignCompetitorColors([]);
+    expect(competitorColor('Unlisted Inc')).toBe(hashed);
   });
 });
