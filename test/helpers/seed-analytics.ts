@@ -198,6 +198,7 @@ export async function seedUpdate(
       competitors: a.competitors ?? [],
       urls,
       site_mentioned: own.length > 0,
+      evidence: { brand: [], competitors: [] },
       site_position: own.length ? Math.min(...own.map((u) => u.position)) : null,
       comment: mentioned ? `${project.brand} is presented well.` : null,
     };

@@ -8,6 +8,8 @@ import type { AnalysisInput, AnalysisResult } from './types';
 import { distinctForms, findBrandMentions, type Span } from './brand-mentions';
 import { buildComment, type Placement } from './comment';
 import { extractCompetitors } from './competitors';
+import { buildEvidence } from './evidence';
+import { withoutExcluded } from './excluded-names';
 import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
 import { generic } from './name-like';
 import { namesRegex } from './name-pattern';
@@ -164,7 +166,7 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
     brandRegex.lastIndex = 0;
     return brandRegex.test(phrase);
   };
-  const found = extractCompetitors({
+  const extracted = extractCompetitors({
     text: masked,
     lines,
     language,
@@ -175,6 +177,8 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
     known: input.knownCompetitors ?? [],
     russianContext,
   });
+  const excluded = [...(input.excludedNames ?? []), ...(input.ownProducts ?? [])];
+  const found = withoutExcluded(extracted, excluded, russianContext);
   const competitors = found.map((c) => c.name);
 
   let mentionPosition: number | null = null;
@@ -207,5 +211,6 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
     site_mentioned: site.site_mentioned,
     site_position: site.site_position,
     comment,
+    evidence: buildEvidence(masked, spans, found, russianContext),
   };
 }

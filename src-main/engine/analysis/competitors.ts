@@ -48,6 +48,8 @@ export interface FoundCompetitor {
   name: string;
   /** Offset of its first appearance in the answer. */
   first: number;
+  /** The spellings it was found under (the name itself among them when written so). */
+  forms: string[];
 }
 
 const LEAD_SEPARATOR = /^(.{1,70}?)(?:\s+[—–-]\s+|\s*:\s|\s*:$|\s\(|,\s|\.\s|\s-\s|\s\|)/;
@@ -610,7 +612,7 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
       const m = re.exec(ctx.text);
       if (m && m.index < first) first = m.index;
     }
-    out.push({ name: cl.name, first });
+    out.push({ name: cl.name, first, forms: all });
   }
   return out.sort((a, b) => a.first - b.first);
 }

@@ -27,7 +27,28 @@ export interface AnalysisInput {
   includeSubdomains: boolean;
   /** Competitors the project already knows (canonical names with their merged aliases). */
   knownCompetitors: KnownCompetitor[];
+  /**
+   * Names the analyst marked "not a competitor" (hidden competitors and their merged names): never
+   * competitors and never counted in the brand's position, in this answer or any other.
+   */
+  excludedNames?: string[];
+  /** The brand's own products and programmes named in project settings: never competitors. */
+  ownProducts?: string[];
   language: Language;
+}
+
+/** Where a finding is in the answer: UTF-16 offsets, `answer.slice(start, end) === text`. */
+export interface EvidenceSpan {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Evidence {
+  /** Every brand occurrence. */
+  brand: EvidenceSpan[];
+  /** Every place a listed competitor is named (each listed competitor has at least one). */
+  competitors: Array<EvidenceSpan & { name: string }>;
 }
 
 export interface AnalyzedUrl {
@@ -53,4 +74,5 @@ export interface AnalysisResult {
   site_mentioned: boolean;
   site_position: number | null;
   comment: string | null;
+  evidence: Evidence;
 }

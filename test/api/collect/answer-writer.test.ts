@@ -23,6 +23,7 @@ const analysis = (competitors: string[], mention_position: number | null = null)
   competitors,
   urls: [{ url: 'https://www.g2.com/crm', domain: 'g2.com', position: 1 }],
   site_mentioned: false,
+  evidence: { brand: [], competitors: [] },
   site_position: null,
   comment: null,
 });

@@ -1,0 +1,50 @@
+/**
+ * Evidence: where each finding sits in the answer, so the answer view can highlight it and say why
+ * it counted. Offsets are UTF-16 indices into the answer as stored (URL masking keeps lengths, so
+ * offsets into the masked text are offsets into the answer).
+ */
+import type { Span } from './brand-mentions';
+import type { FoundCompetitor } from './competitors';
+import { namesRegex } from './name-pattern';
+import type { Evidence, EvidenceSpan } from './types';
+
+/** Spans per competitor beyond which the rest add nothing to a highlight. */
+const MAX_SPANS_PER_COMPETITOR = 50;
+
+const overlaps = (a: { start: number; end: number }, spans: Array<{ start: number; end: number }>) =>
+  spans.some((s) => a.start < s.end && s.start < a.end);
+
+/** The word run at `index`: the fallback span when no pattern of the name matches there. */
+function wordAt(text: string, index: number): EvidenceSpan {
+  const m = /^[\p{L}\p{N}][\p{L}\p{N}.&'’+-]*/u.exec(text.slice(index, index + 80));
+  const end = index + (m ? m[0].length : 1);
+  return { start: index, end, text: text.slice(index, end) };
+}
+
+export function buildEvidence(
+  text: string,
+  brandSpans: Span[],
+  competitors: FoundCompetitor[],
+  russianContext: boolean,
+): Evidence {
+  const brand = brandSpans.map((s) => ({ start: s.start, end: s.end, text: text.slice(s.start, s.end) }));
+  const taken: Array<{ start: number; end: number }> = [...brand];
+  const out: Evidence['competitors'] = [];
+  for (const c of competitors) {
+    const mine: EvidenceSpan[] = [];
+    const re = namesRegex([c.name, ...c.forms], russianContext);
+    if (re) {
+      re.lastIndex = 0;
+      for (let m = re.exec(text); m && mine.length < MAX_SPANS_PER_COMPETITOR; m = re.exec(text)) {
+        const span = { start: m.index, end: m.index + m[0].length, text: m[0] };
+        if (!overlaps(span, taken)) mine.push(span);
+      }
+    }
+    if (!mine.some((s) => s.start === c.first)) mine.push(wordAt(text, c.first));
+    mine.sort((a, b) => a.start - b.start);
+    taken.push(...mine);
+    out.push(...mine.map((s) => ({ name: c.name, ...s })));
+  }
+  out.sort((a, b) => a.start - b.start);
+  return { brand, competitors: out };
+}

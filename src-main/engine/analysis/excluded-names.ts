@@ -1,0 +1,26 @@
+/**
+ * Names the analyst has ruled out: competitors marked "not a competitor" (hidden) and the brand's
+ * own products from project settings. A found competitor goes when any of its spellings is one of
+ * them, inflected or not ("Яндекс Маркетом" for "Яндекс Маркет").
+ */
+import type { FoundCompetitor } from './competitors';
+import { namesRegex } from './name-pattern';
+
+/** Whether `phrase` is, as a whole, one of the names matched by `re`. */
+function isWholly(re: RegExp, phrase: string): boolean {
+  re.lastIndex = 0;
+  const m = re.exec(phrase);
+  return m !== null && m.index === 0 && m[0].length === phrase.length;
+}
+
+export function withoutExcluded(
+  found: FoundCompetitor[],
+  excluded: string[],
+  russianContext: boolean,
+): FoundCompetitor[] {
+  const names = excluded.map((n) => n.trim()).filter(Boolean);
+  if (!names.length || !found.length) return found;
+  const re = namesRegex(names, russianContext);
+  if (!re) return found;
+  return found.filter((c) => !isWholly(re, c.name) && !c.forms.some((f) => isWholly(re, f)));
+}
