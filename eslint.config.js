@@ -12,7 +12,17 @@ const noElectron = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'release', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'node_modules',
+      'out',
+      'dist',
+      'release',
+      'test-results',
+      'playwright-report',
+      'src-main/engine/analysis/lexicon/data',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],

@@ -7,10 +7,12 @@ import { runAnalyticsBench } from './analytics.bench';
 import { runReportsBench } from './reports.bench';
 import { benchAnalysis } from './analysis.bench';
 import { benchCompetitorRecall } from './analysis-recall.bench';
+import { benchRealAnswers } from './real-answers.bench';
 
 const benches: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'Analysis throughput (answers per second, one core)', run: benchAnalysis },
-  { name: 'Analysis recall: competitors on demo answers', run: benchCompetitorRecall },
+  { name: 'Analysis recall: real-style labelled answers (the yardstick)', run: benchRealAnswers },
+  { name: 'Analysis recall: competitors on demo answers (smoke test)', run: benchCompetitorRecall },
   { name: 'Pipeline: 500 prompts × 6 demo networks', run: runPipelineBench },
   { name: 'Analytics: a year of data (500 prompts × 6 networks × 104 updates)', run: runAnalyticsBench },
   { name: 'Reports: a 30-day report, every block but ai_conclusions', run: runReportsBench },

@@ -10,6 +10,7 @@ import { buildComment, type Placement } from './comment';
 import { extractCompetitors } from './competitors';
 import { buildEvidence } from './evidence';
 import { withoutExcluded } from './excluded-names';
+import { reviewCompetitors } from './not-competitors';
 import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
 import { generic } from './name-like';
 import { namesRegex } from './name-pattern';
@@ -178,7 +179,20 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
     russianContext,
   });
   const excluded = [...(input.excludedNames ?? []), ...(input.ownProducts ?? [])];
-  const found = withoutExcluded(extracted, excluded, russianContext);
+  const reviewed = reviewCompetitors(extracted, {
+    brandNames,
+    language,
+    activities: input.activities ?? '',
+    russianContext,
+    text: masked,
+    brandSpans: spans,
+  });
+  const { evidence, placed: found } = buildEvidence(
+    masked,
+    spans,
+    withoutExcluded(reviewed, excluded, russianContext),
+    russianContext,
+  );
   const competitors = found.map((c) => c.name);
 
   let mentionPosition: number | null = null;
@@ -211,6 +225,6 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
     site_mentioned: site.site_mentioned,
     site_position: site.site_position,
     comment,
-    evidence: buildEvidence(masked, spans, found, russianContext),
+    evidence,
   };
 }

@@ -19,6 +19,8 @@ interface Candidate {
   structural: boolean;
   /** A single word ending like a common noun: taken only among other names. */
   ordinaryEnding?: boolean;
+  /** One word in capitals: in prose, a name only among other names. */
+  acronym?: boolean;
   /** German: a multiword name no noun phrase looks like ("Costa Coffee"): anchors a list. */
   germanPhraseName?: boolean;
   /** Known competitor's canonical name, when it is one. */
@@ -290,11 +292,17 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
 
   // A name recurs within one answer (list, bold, prose): judge each phrase once.
   const verdicts = new Map<string, { verdict: NameVerdict | null; own: boolean; canonical?: string }>();
-  const judge = (raw: string, index: number, structural: boolean, lenient = false): GroupItem => {
-    const memoKey = (lenient ? '1' : '0') + raw;
+  const judge = (
+    raw: string,
+    index: number,
+    structural: boolean,
+    lenient = false,
+    dictionary = true,
+  ): GroupItem => {
+    const memoKey = (lenient ? '1' : '0') + (dictionary ? '1' : '0') + raw;
     let v = verdicts.get(memoKey);
     if (!v) {
-      const verdict = judgeName(raw, ctx, lenient);
+      const verdict = judgeName(raw, ctx, lenient, dictionary);
       const phrase = verdict?.name ?? raw;
       const own = ctx.isOwnBrand(phrase);
       v = { verdict, own, canonical: own ? undefined : knownOf(phrase) };
@@ -307,8 +315,11 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     }
     const verdict = v.verdict;
     if (!verdict) return { candidate: null, own: false };
-    const { name, strong, ordinaryEnding, germanPhraseName } = verdict;
-    return { candidate: { name, index, strong, structural, ordinaryEnding, germanPhraseName }, own: false };
+    const { name, strong, acronym, ordinaryEnding, germanPhraseName } = verdict;
+    return {
+      candidate: { name, index, strong, structural, acronym, ordinaryEnding, germanPhraseName },
+      own: false,
+    };
   };
   const addToGroup = (group: string, item: GroupItem) => {
     const list = groups.get(group);
@@ -394,6 +405,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     return e;
   };
   let spanAt = 0;
+  const proseAcronyms: Candidate[] = [];
   CAPITALIZED_RUN.lastIndex = 0;
   for (let m = CAPITALIZED_RUN.exec(text); m; m = CAPITALIZED_RUN.exec(text)) {
     const runEnd = m.index + m[0].length;
@@ -415,8 +427,17 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       if (inList) enumerationAt(m.index).names++;
       continue;
     }
-    const item = judge(run, runAt, false, ctx.textIsCyrillic && !initial);
+    const item = judge(run, runAt, false, ctx.textIsCyrillic && !initial, initial);
     const c = item.candidate;
+    // An acronym in prose is a name only beside other names: in an enumeration of names, or in a
+    // sentence that names the brand or another competitor. "(FGD)" after the words it abbreviates
+    // never is.
+    if (c?.acronym) {
+      if (/\(\s*$/.test(text.slice(Math.max(0, runAt - 2), runAt))) continue;
+      if (inList) enumerationAt(m.index).weak.push(c);
+      else proseAcronyms.push(c);
+      continue;
+    }
     if (item.own || (c && c.strong)) {
       if (inList) enumerationAt(m.index).names++;
       if (c) loose.push(c);
@@ -474,6 +495,14 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     // German: weak names after a trigger count when two or more stand together, all of them names.
     if (weakGerman.length >= 2) loose.push(...weakGerman);
     weakGerman.length = 0;
+  }
+
+  for (const c of proseAcronyms) {
+    const { start, end } = sentenceAround(text, c.index);
+    const inside = (at: number) => at >= start && at < end;
+    if (ctx.brandSpans.some((b) => inside(b.start)) || loose.some((o) => !o.acronym && inside(o.index))) {
+      loose.push(c);
+    }
   }
 
   // Known competitors written anywhere.

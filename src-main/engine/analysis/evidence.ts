@@ -21,16 +21,24 @@ function wordAt(text: string, index: number): EvidenceSpan {
   return { start: index, end, text: text.slice(index, end) };
 }
 
+/**
+ * The evidence of an answer's findings, and the competitors it places: a competitor only ever
+ * written inside the brand's or another competitor's name ("Code" in "VS Code") is part of that
+ * name and is left out.
+ */
 export function buildEvidence(
   text: string,
   brandSpans: Span[],
   competitors: FoundCompetitor[],
   russianContext: boolean,
-): Evidence {
+): { evidence: Evidence; placed: FoundCompetitor[] } {
   const brand = brandSpans.map((s) => ({ start: s.start, end: s.end, text: text.slice(s.start, s.end) }));
   const taken: Array<{ start: number; end: number }> = [...brand];
   const out: Evidence['competitors'] = [];
-  for (const c of competitors) {
+  const placed: FoundCompetitor[] = [];
+  // Longer names first, so that "VS Code" takes its words before "Code" looks for them.
+  const byLength = [...competitors].sort((a, b) => b.name.length - a.name.length);
+  for (const c of byLength) {
     const mine: EvidenceSpan[] = [];
     const re = namesRegex([c.name, ...c.forms], russianContext);
     if (re) {
@@ -40,11 +48,17 @@ export function buildEvidence(
         if (!overlaps(span, taken)) mine.push(span);
       }
     }
-    if (!mine.some((s) => s.start === c.first)) mine.push(wordAt(text, c.first));
-    mine.sort((a, b) => a.start - b.start);
+    // Where it was first found, when no pattern of the name matched there.
+    if (!mine.length) {
+      const fallback = wordAt(text, c.first);
+      if (overlaps(fallback, taken)) continue;
+      mine.push(fallback);
+    }
     taken.push(...mine);
     out.push(...mine.map((s) => ({ name: c.name, ...s })));
+    placed.push(c);
   }
   out.sort((a, b) => a.start - b.start);
-  return { brand, competitors: out };
+  placed.sort((a, b) => a.first - b.first);
+  return { evidence: { brand, competitors: out }, placed };
 }

@@ -3,12 +3,18 @@
  * the name of a brand, company or product rather than a criterion or a phrase.
  */
 import { COMMON_ENDINGS, GENERIC_WORDS, NAME_CONNECTORS } from './generic-words';
+import { isDictionaryWord } from './lexicon/dictionary';
 import type { Language } from './types';
 
 export interface NameVerdict {
   name: string;
   /** A signal no ordinary word carries (mixed case, digits, Latin inside Russian text, ...). */
   strong: boolean;
+  /**
+   * One word in capitals ("ING", "FGD", "ДТП"): a name in a list, a table or an enumeration of
+   * names, but in running prose as often the acronym of a law, a tax or a concept.
+   */
+  acronym: boolean;
   /**
    * One word that ends like a common noun or adjective of the answer's language ("Pipedrive"?
    * "Intuitive"?): only its place decides, a list or table of other names (see competitors.ts).
@@ -78,6 +84,13 @@ export function generic(word: string): boolean {
   return false;
 }
 
+/** A word of the dictionary of its script: Cyrillic words are Russian, Latin ones the answer's. */
+function isOrdinaryWord(word: string, language: Language): boolean {
+  if (!/^\p{L}+$/u.test(word)) return false;
+  if (CYRILLIC.test(word)) return isDictionaryWord(word, 'ru');
+  return isDictionaryWord(word, language === 'ru' ? 'en' : language);
+}
+
 function hasCommonEnding(word: string, language: Language): boolean {
   const w = word.toLowerCase();
   return (COMMON_ENDINGS[language] ?? COMMON_ENDINGS.en).some((re) => re.test(w));
@@ -88,8 +101,16 @@ const ADJECTIVE_SHAPE = /(?:e|en|er|es|em)$/;
 /**
  * @param lenient skip the common-ending test (the phrase's place already says it is a name:
  *   a mid-sentence capital in Russian, an item after "such as").
+ * @param dictionary whether a dictionary word is an ordinary word here: where a capital marks a
+ *   name (mid-sentence, outside German) "Orange" or "Discover" is one; at the start of a sentence,
+ *   list item, heading or cell, "Compare" or "Ventajas" is a word.
  */
-export function judgeName(raw: string, rules: NameRules, lenient = false): NameVerdict | null {
+export function judgeName(
+  raw: string,
+  rules: NameRules,
+  lenient = false,
+  dictionary = true,
+): NameVerdict | null {
   const { textIsCyrillic, germanNouns, language } = rules;
   const name = cleanCandidate(raw);
   if (name.length < 2 || name.length > 50) return null;
@@ -117,7 +138,12 @@ export function judgeName(raw: string, rules: NameRules, lenient = false): NameV
   if (generic(name) || content.every((w) => generic(w.replace(/[-'’.]+$/, '')))) return null;
   if (content.length === 1 && /^\p{L}+$/u.test(first) && generic(first.split('-')[0])) return null;
 
-  const latinInRussian = textIsCyrillic && LATIN.test(name) && !CYRILLIC.test(name);
+  // Latin in a Russian answer marks a name, unless every word is an English word ("Data Science").
+  const latinInRussian =
+    textIsCyrillic &&
+    LATIN.test(name) &&
+    !CYRILLIC.test(name) &&
+    !content.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && isDictionaryWord(w, 'en'));
   const strong =
     latinInRussian ||
     words.some((w) => hasInnerCapital(w) || (isAcronym(w) && !generic(w))) ||
@@ -125,7 +151,11 @@ export function judgeName(raw: string, rules: NameRules, lenient = false): NameV
     /\.(?:com|ru|de|es|net|org|io|ai|рф)\b/i.test(name) ||
     /&/.test(name);
   const ordinaryEnding =
-    !strong && !lenient && content.length === 1 && hasCommonEnding(first.split('-').pop() ?? first, language);
+    !strong &&
+    !lenient &&
+    content.length === 1 &&
+    (hasCommonEnding(first.split('-').pop() ?? first, language) ||
+      (dictionary && isOrdinaryWord(first, language)));
   // A German noun phrase like "Niedrige Gebühren" starts with a capitalized adjective.
   const adjectiveLed = ADJECTIVE_SHAPE.test(first) && !/[A-Z]{2}/.test(first);
   if (germanNouns && !strong && content.length > 1 && adjectiveLed) {
@@ -133,5 +163,8 @@ export function judgeName(raw: string, rules: NameRules, lenient = false): NameV
   }
   const germanPhraseName =
     germanNouns && content.length > 1 && !adjectiveLed && !content.some((w) => generic(w));
-  return { name, strong, ordinaryEnding, germanPhraseName };
+  // Codes like "DDR5", "AM5", "HbA1c", "25-OH" read like acronyms: names only among names.
+  const code = content.length === 1 && /\p{N}/u.test(first) && !/\p{Ll}{3}/u.test(first);
+  const acronym = content.length === 1 && ((isAcronym(first) && !/\p{N}/u.test(first)) || code);
+  return { name, strong, acronym, ordinaryEnding, germanPhraseName };
 }

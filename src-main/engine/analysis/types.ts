@@ -32,6 +32,8 @@ export interface AnalysisInput {
    * competitors and never counted in the brand's position, in this answer or any other.
    */
   excludedNames?: string[];
+  /** The project's activities as typed in settings: a marketplace competes with marketplaces. */
+  activities?: string;
   /** The brand's own products and programmes named in project settings: never competitors. */
   ownProducts?: string[];
   language: Language;

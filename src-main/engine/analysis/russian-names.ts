@@ -1,0 +1,53 @@
+/**
+ * The nominative of a competitor's name that a Russian answer only writes inflected: "Самокату"
+ * is Самокат, "Нетологию" Нетология, "Яндекс Лавке" Яндекс Лавка, "Skillbox'а" Skillbox. Names
+ * are mostly not in any dictionary, so this reads the ending alone and lists the nominatives it
+ * could come from, likeliest first; two spellings whose lists meet are one competitor.
+ */
+
+const CYRILLIC_WORD = /^[А-ЯЁа-яё-]+$/;
+/** A Latin name with a Russian ending: "Skillbox'а", "Ozon-е", "iPhoneом". */
+const LATIN_WITH_ENDING = /^(.*[A-Za-z0-9])(?:['’-]?[а-яё]{1,3})$/;
+
+/** Nominatives a Cyrillic word may be a case form of, likeliest first (the word itself included). */
+export function nominativesOf(word: string): string[] {
+  const latin = LATIN_WITH_ENDING.exec(word);
+  if (latin) return [latin[1]];
+  if (!CYRILLIC_WORD.test(word) || word.length < 4) return [word];
+  const lower = word.toLowerCase();
+  // A stem shorter than three letters is no name ("Дром" is not "Др" + "ом").
+  const cut = (n: number) => (word.length - n >= 3 ? word.slice(0, word.length - n) : word);
+  const ends = (e: string) => lower.endsWith(e);
+  // Plurals and adjectives ("Ленинградскую") are no case of a brand's name: left as written.
+  if (/(?:ами|ями|ах|ях|ам|ям|ую|юю|ого|его|ому|ему|ыми|ими)$/.test(lower)) return [word];
+  if (/(?:ие|ое|ее|ые|ие)$/.test(lower)) return [word];
+  if (ends('ией')) return [cut(3) + 'ия', word];
+  if (ends('ию')) return [cut(2) + 'ия', word];
+  // "-ии" is a genitive or a plural nominative ("Тинькофф Инвестиции"): as written first.
+  if (ends('ии')) return [word, cut(2) + 'ия'];
+  if (ends('ом')) return [cut(2), word];
+  if (ends('ем')) return [cut(2) + 'ь', cut(2) + 'й', cut(2), word];
+  if (ends('ою')) return [cut(2) + 'а', word];
+  if (ends('ой')) return [cut(2) + 'а', word];
+  if (ends('ей')) return [cut(2) + 'я', cut(2) + 'ь', word];
+  // "Лавке", "Лавку": a stem ending in a consonant and к/г/х is a feminine noun's ("Лавка"),
+  // except the corporate "банк" ("в Сбербанке").
+  const feminineStem = /[бвгджзклмнпрстфхцчшщ][кгх]$/.test(lower.slice(0, -1)) && !/банк.$/.test(lower);
+  if (ends('у')) return feminineStem ? [cut(1) + 'а', cut(1), word] : [cut(1), cut(1) + 'а', word];
+  if (ends('ю')) return [cut(1) + 'я', cut(1) + 'ь', cut(1) + 'й', word];
+  if (ends('е'))
+    return feminineStem ? [cut(1) + 'а', cut(1), word] : [cut(1), cut(1) + 'а', cut(1) + 'я', word];
+  if (ends('ы')) return [cut(1) + 'а', word];
+  if (ends('и')) return [word, cut(1) + 'а', cut(1) + 'я', cut(1) + 'ь'];
+  // "-а"/"-я" may be a genitive ("Практикума") or a nominative ("Лавка"): both stay possible.
+  if (ends('а')) return [word, cut(1)];
+  if (ends('я')) return [word, cut(1) + 'ь', cut(1) + 'й'];
+  return [word];
+}
+
+/** The same for a multiword name: its last word declines ("Яндекс Лавке" → "Яндекс Лавка"). */
+export function nameNominatives(name: string): string[] {
+  const at = name.lastIndexOf(' ');
+  const head = at < 0 ? '' : name.slice(0, at + 1);
+  return nominativesOf(name.slice(at + 1)).map((w) => head + w);
+}
