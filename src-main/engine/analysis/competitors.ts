@@ -434,8 +434,10 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     // never is.
     if (c?.acronym) {
       if (/\(\s*$/.test(text.slice(Math.max(0, runAt - 2), runAt))) continue;
-      if (inList) enumerationAt(m.index).weak.push(c);
-      else proseAcronyms.push(c);
+      if (inList) {
+        enumerationAt(m.index).names++;
+        loose.push(c);
+      } else proseAcronyms.push(c);
       continue;
     }
     if (item.own || (c && c.strong)) {

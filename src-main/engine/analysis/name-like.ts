@@ -164,7 +164,12 @@ export function judgeName(
   const germanPhraseName =
     germanNouns && content.length > 1 && !adjectiveLed && !content.some((w) => generic(w));
   // Codes like "DDR5", "AM5", "HbA1c", "25-OH" read like acronyms: names only among names.
-  const code = content.length === 1 && /\p{N}/u.test(first) && !/\p{Ll}{3}/u.test(first);
+  // "N26", "O2" keep their strength: one letter and a number is how such brands are written.
+  const code =
+    content.length === 1 &&
+    /\p{N}/u.test(first) &&
+    !/\p{Ll}{3}/u.test(first) &&
+    first.replace(/[^\p{L}]/gu, '').length >= 2;
   const acronym = content.length === 1 && ((isAcronym(first) && !/\p{N}/u.test(first)) || code);
   return { name, strong, acronym, ordinaryEnding, germanPhraseName };
 }

@@ -32,6 +32,26 @@ export interface Subject {
 const TIER_WORDS =
   /^(?:prime|plus|pro|premium|business|gold|platinum|signature|infinite|classic|standard|direct|online|card|karte|tarjeta|карта|бизнес|онлайн|премиум|маркет|market|pay|wallet|checkout|\.(?:com|de|es|ru))$/i;
 
+/** "Check24-Gruppe", "Visa Inc." → the name without its corporate word, else null. */
+function withoutCorporateWord(name: string): string | null {
+  const m = /^(.+?)[\s-]+(\p{L}+\.?)$/u.exec(name);
+  return m && CORPORATE_WORDS.has(m[2].toLowerCase().replace(/\.$/, '')) ? m[1] : null;
+}
+
+/**
+ * Public bodies and schools by the words in their names: universities, ministries, agencies,
+ * courts, federal offices. Schools compete only with a brand in education.
+ */
+const PUBLIC_BODY =
+  /(?:^|\s)(?:ministry|ministerium|ministerio|министерство|agency|behörde|autoridad|агентство|commission|kommission|comisión|комиссия|authority|council|consejo|court|gericht|tribunal|суд|department of|federal\s\p{L}+\s(?:office|agency|commission|reserve)|bundes\p{L}+|государственн\p{L}+|national\p{L}* (?:bank|office|agency))(?:\s|$)/iu;
+const SCHOOL =
+  /(?:^|\s)(?:university|universität|universidad|universitat|университет|институт|institute of|college|hochschule|school of|escuela de|академия наук)(?:\s|$)|(?:^|\s)(?:MIT|Harvard|Stanford|Oxford|Cambridge|Yale|Princeton|Berkeley|МГУ|СПбГУ|ВШЭ|МФТИ|UNAM|UBA)(?:\s|$)/iu;
+const EDUCATION = /образован|обучен|курс|школ|education|learning|course|training|bildung|kurs|weiterbildung|educaci|formaci|curso/;
+
+function isPublicBodyOrSchool(name: string, activities: string): boolean {
+  return PUBLIC_BODY.test(name) || (SCHOOL.test(name) && !EDUCATION.test(activities.toLowerCase()));
+}
+
 /** A name with its tier word ("Visa Infinite" → "Visa"), else null. */
 function withoutTier(phrase: string): string | null {
   const cut = phrase.lastIndexOf(' ');
@@ -210,26 +230,25 @@ const ARTICLES = new Set([
   'eine',
 ]);
 
+const SHORT_WORDS = new Set(['it', 'is', 'to', 'in', 'on', 'at', 'by', 'my', 'we', 'me', 'be', 'do', 'so', 'up', 'vs', 'an', 'a']);
+
 /**
  * English capitalises headings word by word: "Key Considerations", "Where It Falls Short",
- * "Annual Fee" are ordinary words, no name. A name has a word no dictionary holds as a common
- * word, or one it also knows as a proper noun ("Google Pay"). "Capital One" is lost with them,
- * "Best Buy" rightly.
+ * "Annual Fee" are ordinary words, no name. Three words or more that are all common words are a
+ * heading; two are one unless the dictionary also knows a word as a proper noun ("Google Pay").
+ * "Capital One" is lost with them, "Best Buy" rightly.
  */
 function isTitleCasePhrase(name: string, language: Language): boolean {
   if (language !== 'en') return false;
-  const words = name.split(' ').filter((w) => !NAME_CONNECTORS.has(w.toLowerCase()));
-  return (
-    words.length >= 2 &&
-    words.every((w) => {
-      const bare = w.replace(/['’].*$/, '');
-      return (
-        /^\p{Lu}\p{Ll}+(?:['’]\p{Ll}+)?$/u.test(w) &&
-        isDictionaryWord(bare, 'en') &&
-        !isDictionaryProperNoun(bare, 'en')
-      );
-    })
-  );
+  const words = name.split(/[\s-]+/).filter((w) => !NAME_CONNECTORS.has(w.toLowerCase()));
+  if (words.length < 2) return false;
+  const common = words.every((w) => {
+    const bare = w.replace(/['’].*$/, '');
+    if (SHORT_WORDS.has(bare.toLowerCase())) return true;
+    return /^\p{Lu}\p{Ll}+(?:['’]\p{Ll}+)?$/u.test(w) && isDictionaryWord(bare, 'en');
+  });
+  if (!common) return false;
+  return words.length >= 3 || !words.some((w) => isDictionaryProperNoun(w.replace(/['’].*$/, ''), 'en'));
 }
 
 /**
@@ -259,7 +278,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
   const { never, otherKind } = listsFor(subject);
   const inList = (list: Set<string>, name: string) => {
     if (list.has(nameKey(name))) return true;
-    const head = withoutTier(name);
+    const head = withoutTier(name) ?? withoutCorporateWord(name);
     return head !== null && list.has(nameKey(head));
   };
   const kept = new Map<string, FoundCompetitor>();
@@ -270,6 +289,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       if (isTitleCasePhrase(part.name, subject.language)) continue;
       const names = [part.name, ...part.forms];
       if (names.some((n) => isDateAmountOrCode(n) || inList(never, n) || RU_IMPERATIVE.test(n))) continue;
+      if (isPublicBodyOrSchool(part.name, subject.activities)) continue;
       // "УСН ИП", "GDPR и HIPAA": every word a term.
       if (part.name.split(' ').every((w) => never.has(nameKey(w)) || JOINER.test(` ${w} `))) continue;
       if (

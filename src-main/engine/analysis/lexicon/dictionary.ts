@@ -60,6 +60,19 @@ const EN_ENDINGS: Array<[RegExp, string]> = [
   [/['’]s$/, ''],
 ];
 
+/**
+ * German writes compounds as one word: "Kündigungsfrist", "Rabattschutz" end in a dictionary noun
+ * ("Frist", "Schutz"). The tail must be a noun of four letters or more and the head three or more.
+ */
+function isGermanCompound(lower: string, language: Language): boolean {
+  if (language !== 'de' || lower.length < 8) return false;
+  const { common, stem } = lexiconOf('de');
+  for (let cut = 3; cut <= lower.length - 4; cut++) {
+    if (stem && common.has(stem(lower.slice(cut)))) return true;
+  }
+  return false;
+}
+
 /** Forms to look up besides the word: imperatives lead advice steps ("Проверьте", "Compara"). */
 function variants(lower: string, language: Language): string[] {
   if (language === 'ru' && /ьте$|йте$|ите$/.test(lower)) {
@@ -75,10 +88,23 @@ function variants(lower: string, language: Language): string[] {
  * written lowercase there (any entry in German), as written or inflected.
  */
 export function isDictionaryWord(word: string, language: Language): boolean {
+  const key = language + word;
+  let known = verdicts.get(key);
+  if (known === undefined) {
+    if (verdicts.size > 50_000) verdicts.clear();
+    verdicts.set(key, (known = lookUp(word, language)));
+  }
+  return known;
+}
+
+/** Memoised verdicts: stemming is the costly part, and answers repeat their words. */
+const verdicts = new Map<string, boolean>();
+
+function lookUp(word: string, language: Language): boolean {
   const lower = word.toLowerCase().replace(/ё/g, 'е');
   if (lower.length < 3) return false;
   const { common, stem } = lexiconOf(language);
-  if (stem) return variants(lower, language).some((v) => common.has(stem(v)));
+  if (stem) return variants(lower, language).some((v) => common.has(stem(v))) || isGermanCompound(lower, language);
   if (common.has(lower)) return true;
   return EN_ENDINGS.some(([ending, to]) => ending.test(lower) && common.has(lower.replace(ending, to)));
 }
