@@ -14,7 +14,7 @@ import type { Language } from './types';
 import { CATEGORIES, TERMS } from './lexicon/categories';
 import { nameKey } from './lexicon/name-key';
 import { namesRegex } from './name-pattern';
-import { nameNominatives } from './russian-names';
+import { nominativesAt } from './russian-names';
 import { sentenceAround } from './text';
 
 export interface Subject {
@@ -46,7 +46,8 @@ const PUBLIC_BODY =
   /(?:^|\s)(?:ministry|ministerium|ministerio|министерство|agency|behörde|autoridad|агентство|commission|kommission|comisión|комиссия|authority|council|consejo|court|gericht|tribunal|суд|department of|federal\s\p{L}+\s(?:office|agency|commission|reserve)|bundes\p{L}+|государственн\p{L}+|national\p{L}* (?:bank|office|agency))(?:\s|$)/iu;
 const SCHOOL =
   /(?:^|\s)(?:university|universität|universidad|universitat|университет|институт|institute of|college|hochschule|school of|escuela de|академия наук)(?:\s|$)|(?:^|\s)(?:MIT|Harvard|Stanford|Oxford|Cambridge|Yale|Princeton|Berkeley|МГУ|СПбГУ|ВШЭ|МФТИ|UNAM|UBA)(?:\s|$)/iu;
-const EDUCATION = /образован|обучен|курс|школ|education|learning|course|training|bildung|kurs|weiterbildung|educaci|formaci|curso/;
+const EDUCATION =
+  /образован|обучен|курс|школ|education|learning|course|training|bildung|kurs|weiterbildung|educaci|formaci|curso/;
 
 function isPublicBodyOrSchool(name: string, activities: string): boolean {
   return PUBLIC_BODY.test(name) || (SCHOOL.test(name) && !EDUCATION.test(activities.toLowerCase()));
@@ -230,7 +231,25 @@ const ARTICLES = new Set([
   'eine',
 ]);
 
-const SHORT_WORDS = new Set(['it', 'is', 'to', 'in', 'on', 'at', 'by', 'my', 'we', 'me', 'be', 'do', 'so', 'up', 'vs', 'an', 'a']);
+const SHORT_WORDS = new Set([
+  'it',
+  'is',
+  'to',
+  'in',
+  'on',
+  'at',
+  'by',
+  'my',
+  'we',
+  'me',
+  'be',
+  'do',
+  'so',
+  'up',
+  'vs',
+  'an',
+  'a',
+]);
 
 /**
  * English capitalises headings word by word: "Key Considerations", "Where It Falls Short",
@@ -262,6 +281,7 @@ const OPENING_WORDS = new Set([
   ),
   ...'usa elige compara considera prueba ambos ambas todos todas muchos algunos'.split(' '),
   ...'nutzen nutze wählen wähle vergleichen prüfen beide alle viele einige'.split(' '),
+  ...'у в во с со на для от до из по при о об к ко за и а но или как'.split(' '),
 ]);
 
 function withoutLeadingWords(name: string): string {
@@ -310,17 +330,17 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
     for (const c of doubtful) if (comparedHere(subject, spansOf(subject, c), anchors)) keep(kept, c);
   }
   const out = [...kept.values()].sort((a, b) => a.first - b.first);
-  return subject.russianContext ? inNominative(out) : out;
+  return subject.russianContext ? inNominative(out, subject.text) : out;
 }
 
 /**
  * Russian answers decline names: spellings that share a possible nominative are one competitor,
  * shown by a spelling that is a nominative of all of them (or the likeliest shared one).
  */
-function inNominative(found: FoundCompetitor[]): FoundCompetitor[] {
+function inNominative(found: FoundCompetitor[], text: string): FoundCompetitor[] {
   const groups: Array<{ members: FoundCompetitor[]; shared: string[] }> = [];
   for (const c of found) {
-    const mine = nameNominatives(c.name);
+    const mine = nominativesAt(c.name, text, c.first);
     const group = groups.find((g) => g.shared.some((n) => mine.includes(n)));
     if (group) {
       group.members.push(c);
@@ -329,7 +349,9 @@ function inNominative(found: FoundCompetitor[]): FoundCompetitor[] {
   }
   return groups
     .map(({ members, shared }) => {
-      const written = members.find((m) => shared.includes(m.name) && nameNominatives(m.name)[0] === m.name);
+      const written = members.find(
+        (m) => shared.includes(m.name) && nominativesAt(m.name, text, m.first)[0] === m.name,
+      );
       const first = members.reduce((a, b) => (b.first < a.first ? b : a));
       // A spelling seen once and inflected is shown by its likeliest nominative.
       const name = written?.name ?? shared[0];
@@ -339,12 +361,12 @@ function inNominative(found: FoundCompetitor[]): FoundCompetitor[] {
 }
 
 /**
- * "Revolut Premium" beside "Revolut", "ING Cuenta NoCuenta" beside "ING": a competitor's product
- * named after it is that competitor.
+ * "Revolut Premium" beside "Revolut", "ING Cuenta NoCuenta" beside "ING", "Альфа-Вклад" beside
+ * "Альфа-Банк": a competitor's product named after it is that competitor.
  */
 /** The name without the words that open its sentence. */
 function cleaned(c: FoundCompetitor, language: Language): FoundCompetitor {
-  const name = language === 'ru' ? c.name : withoutLeadingWords(c.name);
+  const name = withoutLeadingWords(c.name);
   if (name === c.name) return c;
   return { name, first: c.first + Math.max(0, c.name.indexOf(name)), forms: [name, ...c.forms] };
 }
@@ -355,13 +377,22 @@ function mergeProductsIntoCompanies(kept: Map<string, FoundCompetitor>): void {
     const owner = all.find(
       (o) =>
         o !== c &&
-        [' ', "'s ", '’s '].some((after) => c.name.startsWith(o.name + after)) &&
-        kept.has(o.name.toLowerCase()),
+        kept.has(o.name.toLowerCase()) &&
+        [o.name, coreOf(o.name)].some(
+          (head) => head && [' ', '-', "'s ", '’s '].some((after) => c.name.startsWith(head + after)),
+        ),
     );
     if (!owner) continue;
     kept.delete(c.name.toLowerCase());
     keep(kept, { ...c, name: owner.name, forms: [owner.name, ...c.forms] });
   }
+}
+
+/** "Альфа" of "Альфа-Банк", "Sabadell" of "Banco Sabadell": a name without its corporate word. */
+function coreOf(name: string): string | null {
+  const words = name.split(/[\s-]+/);
+  const core = words.filter((w) => !CORPORATE_WORDS.has(w.toLowerCase()));
+  return core.length === 1 && core.length < words.length && core[0].length >= 3 ? core[0] : null;
 }
 
 function keep(kept: Map<string, FoundCompetitor>, c: FoundCompetitor): void {

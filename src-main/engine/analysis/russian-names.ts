@@ -38,11 +38,38 @@ export function nominativesOf(word: string): string[] {
   if (ends('е'))
     return feminineStem ? [cut(1) + 'а', cut(1), word] : [cut(1), cut(1) + 'а', cut(1) + 'я', word];
   if (ends('ы')) return [cut(1) + 'а', word];
+  // After к, г, х and the hushing letters a feminine genitive ends in -и ("Точки" is Точка's).
+  if (ends('и') && /[кгхжшчщ]и$/.test(lower)) return [cut(1) + 'а', word];
   if (ends('и')) return [word, cut(1) + 'а', cut(1) + 'я', cut(1) + 'ь'];
+  // A bank is "банк": "Сбербанка", "Т-Банка" are its genitive, never a nominative.
+  if (/банка$/.test(lower)) return [cut(1)];
   // "-а"/"-я" may be a genitive ("Практикума") or a nominative ("Лавка"): both stay possible.
   if (ends('а')) return [word, cut(1)];
   if (ends('я')) return [word, cut(1) + 'ь', cut(1) + 'й'];
   return [word];
+}
+
+/** Prepositions that take the genitive: after them "-а" is a masculine name's case ("у Сбербанка"). */
+const GENITIVE_BEFORE =
+  /(?:^|[\s(«"])(?:у|от|из|для|до|без|около|вроде|кроме|против|возле|после|среди|из-за|у\s+клиентов)\s+$/iu;
+
+/**
+ * The nominatives of a name as written at `index` of `text`: a genitive preposition before it
+ * settles "-а" and "-я" ("у Сбербанка" → Сбербанк, "у Согласия" → Согласие).
+ */
+export function nominativesAt(name: string, text: string, index: number): string[] {
+  const all = nameNominatives(name);
+  if (!/[ая]$/.test(name) || !GENITIVE_BEFORE.test(text.slice(Math.max(0, index - 24), index))) return all;
+  const at = name.lastIndexOf(' ');
+  const head = at < 0 ? '' : name.slice(0, at + 1);
+  const word = name.slice(at + 1);
+  if (!/^[А-ЯЁа-яё-]+$/.test(word) || word.length < 5) return all;
+  const genitive = /ия$/.test(word)
+    ? [word.slice(0, -1) + 'е']
+    : /я$/.test(word)
+      ? [word.slice(0, -1) + 'ь', word.slice(0, -1) + 'й']
+      : [word.slice(0, -1)];
+  return [...genitive.map((w) => head + w), ...all];
 }
 
 /** The same for a multiword name: its last word declines ("Яндекс Лавке" → "Яндекс Лавка"). */

@@ -104,7 +104,8 @@ function lookUp(word: string, language: Language): boolean {
   const lower = word.toLowerCase().replace(/ё/g, 'е');
   if (lower.length < 3) return false;
   const { common, stem } = lexiconOf(language);
-  if (stem) return variants(lower, language).some((v) => common.has(stem(v))) || isGermanCompound(lower, language);
+  if (stem)
+    return variants(lower, language).some((v) => common.has(stem(v))) || isGermanCompound(lower, language);
   if (common.has(lower)) return true;
   return EN_ENDINGS.some(([ending, to]) => ending.test(lower) && common.has(lower.replace(ending, to)));
 }
