@@ -305,7 +305,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
   const doubtful: FoundCompetitor[] = [];
   for (const c of found) {
     for (const whole of splitJoined(withoutJoinedForms(c), (p) => NAME_SHAPE.test(p))) {
-      const part = cleaned(whole, subject.language);
+      const part = cleaned(whole);
       if (isTitleCasePhrase(part.name, subject.language)) continue;
       const names = [part.name, ...part.forms];
       if (names.some((n) => isDateAmountOrCode(n) || inList(never, n) || RU_IMPERATIVE.test(n))) continue;
@@ -360,17 +360,17 @@ function inNominative(found: FoundCompetitor[], text: string): FoundCompetitor[]
     .sort((a, b) => a.first - b.first);
 }
 
-/**
- * "Revolut Premium" beside "Revolut", "ING Cuenta NoCuenta" beside "ING", "Альфа-Вклад" beside
- * "Альфа-Банк": a competitor's product named after it is that competitor.
- */
 /** The name without the words that open its sentence. */
-function cleaned(c: FoundCompetitor, language: Language): FoundCompetitor {
+function cleaned(c: FoundCompetitor): FoundCompetitor {
   const name = withoutLeadingWords(c.name);
   if (name === c.name) return c;
   return { name, first: c.first + Math.max(0, c.name.indexOf(name)), forms: [name, ...c.forms] };
 }
 
+/**
+ * "Revolut Premium" beside "Revolut", "ING Cuenta NoCuenta" beside "ING", "Альфа-Вклад" beside
+ * "Альфа-Банк": a competitor's product named after it is that competitor.
+ */
 function mergeProductsIntoCompanies(kept: Map<string, FoundCompetitor>): void {
   const all = [...kept.values()];
   for (const c of all) {
