@@ -1,0 +1,203 @@
+/**
+ * What a found name looks like, read from its words alone: a date, an amount or a model code; a
+ * numbered law; an imperative; two names joined into one phrase; a heading in title case; a phrase
+ * led by a common noun; a public body or a school. Used by not-competitors.ts.
+ */
+import type { FoundCompetitor } from './competitors';
+import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
+import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
+import { nameKey } from './lexicon/name-key';
+import type { Language } from './types';
+
+/** Words after a category name that leave it the same thing ("Visa Infinite", "Amazon Prime"). */
+const TIER_WORDS =
+  /^(?:prime|plus|pro|premium|business|gold|platinum|signature|infinite|classic|standard|direct|online|card|karte|tarjeta|карта|бизнес|онлайн|премиум|маркет|market|pay|wallet|checkout|\.(?:com|de|es|ru))$/i;
+
+/** "Check24-Gruppe", "Visa Inc." → the name without its corporate word, else null. */
+export function withoutCorporateWord(name: string): string | null {
+  const m = /^(.+?)[\s-]+(\p{L}+\.?)$/u.exec(name);
+  return m && CORPORATE_WORDS.has(m[2].toLowerCase().replace(/\.$/, '')) ? m[1] : null;
+}
+
+/**
+ * Public bodies and schools by the words in their names: universities, ministries, agencies,
+ * courts, federal offices. Schools compete only with a brand in education.
+ */
+const PUBLIC_BODY =
+  /(?:^|\s)(?:ministry|ministerium|ministerio|министерство|agency|behörde|autoridad|агентство|commission|kommission|comisión|комиссия|authority|council|consejo|court|gericht|tribunal|суд|department of|federal\s\p{L}+\s(?:office|agency|commission|reserve)|bundes\p{L}+|государственн\p{L}+|national\p{L}* (?:bank|office|agency))(?:\s|$)/iu;
+const SCHOOL =
+  /(?:^|\s)(?:university|universität|universidad|universitat|университет|институт|institute of|college|hochschule|school of|escuela de|академия наук)(?:\s|$)|(?:^|\s)(?:MIT|Harvard|Stanford|Oxford|Cambridge|Yale|Princeton|Berkeley|МГУ|СПбГУ|ВШЭ|МФТИ|UNAM|UBA)(?:\s|$)/iu;
+const EDUCATION =
+  /образован|обучен|курс|школ|education|learning|course|training|bildung|kurs|weiterbildung|educaci|formaci|curso/;
+
+export function isPublicBodyOrSchool(name: string, activities: string): boolean {
+  return PUBLIC_BODY.test(name) || (SCHOOL.test(name) && !EDUCATION.test(activities.toLowerCase()));
+}
+
+/** A name with its tier word ("Visa Infinite" → "Visa"), else null. */
+export function withoutTier(phrase: string): string | null {
+  const cut = phrase.lastIndexOf(' ');
+  return cut > 0 && TIER_WORDS.test(phrase.slice(cut + 1)) ? phrase.slice(0, cut) : null;
+}
+
+const MONTHS =
+  'jan(?:uary|uar)?|feb(?:ruary|ruar)?|mar(?:ch)?|märz|apr(?:il)?|may|mai|jun(?:e|i)?|jul(?:y|i)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|okt(?:ober)?|nov(?:ember)?|dec(?:ember)?|dez(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|январ[ьяе]|феврал[ьяе]|март[ае]?|апрел[ьяе]|ма[йяе]|июн[ьяе]|июл[ьяе]|август[ае]?|сентябр[ьяе]|октябр[ьяе]|ноябр[ьяе]|декабр[ьяе]';
+const DATE = new RegExp(
+  `^(?:\\d{1,2}\\.?\\s+)?(?:${MONTHS})\\.?(?:\\s+(?:de\\s+)?\\d{4}(?:\\s*(?:г\\.?|года?))?)?$|^(?:Q[1-4]|H[12]|[IV]{1,3}\\s+квартал)\\s*\\d{0,4}$|^(?:19|20)\\d{2}(?:\\s*(?:г\\.?|года?))?$`,
+  'iu',
+);
+const AMOUNT = /\d[\d\s.,]*\s?(?:[$€£₽¥%]|руб|тыс|млн|млрд|eur|usd|rub|gbp|k\b|m\b)|^[$€£₽]\s?\d/iu;
+/** "XR-200", "QN90D", "A80L", "XR-55A80L", "SM-S928B": letters and digits no brand is written in. */
+const MODEL_CODE =
+  /^(?=[A-Z0-9-]*\d)(?:[A-Z]{1,4}-\d[A-Z0-9-]*|[A-Z]{1,4}\d{2,}[A-Z]{1,3}\d*|[A-Z]\d{3,}[A-Z]?)$/;
+
+/** "171-ФЗ", "§ 35", "Art. 6": numbered laws and articles. */
+const LAW_NUMBER = /^\d{1,4}-(?:ФЗ|ФКЗ|П)$|^(?:§|Art\.|Artikel|Artículo|Статья|Ст\.)\s?\d/iu;
+
+export function isDateAmountOrCode(name: string): boolean {
+  return DATE.test(name) || AMOUNT.test(name) || MODEL_CODE.test(name) || LAW_NUMBER.test(name);
+}
+
+/** A Russian imperative opening an advice step: "Проверьте", "Опишите", "Протестируйте". */
+export const RU_IMPERATIVE = /^[А-ЯЁ][а-яё]{2,}(?:ите|йте|ьте)$/u;
+
+export const JOINER = /\s+(?:und|and|y|e|u|и|oder|or|o|или|sowie|vs\.?|versus|или же|bzw\.)\s+|\s*[/,]\s*/iu;
+
+/** "N26 und Revolut" → ["N26", "Revolut"] with their offsets; a name stays whole otherwise. */
+export function splitJoined(c: FoundCompetitor, looksLikeName: (part: string) => boolean): FoundCompetitor[] {
+  const parts = c.name.split(JOINER);
+  if (parts.length < 2 || !parts.every((p) => p && looksLikeName(p))) return [c];
+  let at = 0;
+  return parts.map((part) => {
+    const offset = c.name.indexOf(part, at);
+    at = offset + part.length;
+    return { name: part, first: c.first + offset, forms: [part] };
+  });
+}
+
+/** The spellings of a competitor that are no joined phrase ("Coursera y edX" is two). */
+export function withoutJoinedForms(c: FoundCompetitor): FoundCompetitor {
+  const forms = c.forms.filter((f) => f.split(JOINER).length < 2);
+  return forms.length === c.forms.length ? c : { ...c, forms };
+}
+
+export const NAME_SHAPE = /^[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*(?:\s+[\p{Lu}\p{N}&][\p{L}\p{N}.&'’+-]*)*$/u;
+
+/** A word of digits or a code ("5070", "B580", "4.0", "1440p", "A350-900"). */
+export const CODE_WORD = /^(?=.*\d)[\p{L}\d.,+-]{1,12}$/u;
+
+/**
+ * A product line or model named by a code and generic words ("RTX 5070", "Arc B580", "Mes 1",
+ * "12 GB de VRAM"): no company. A name with a code keeps it when the rest is a name ("Airbus
+ * A350", "Ryzen 5").
+ */
+export function isModelPhrase(name: string, language: Language, never: Set<string>): boolean {
+  const words = name.split(' ');
+  if (words.length < 2 || !words.some((w) => CODE_WORD.test(w))) return false;
+  const rest = words.filter((w) => !CODE_WORD.test(w) && !NAME_CONNECTORS.has(w.toLowerCase()));
+  // German and English dictionaries hold makers' names ("Mazda", "Google"): there only terms count.
+  const common = (w: string) =>
+    (language === 'es' || language === 'ru') && isDictionaryWord(w, wordLanguage(w, language));
+  return rest.every((w) => never.has(nameKey(w)) || common(w));
+}
+
+/**
+ * A descriptive phrase led by a common noun ("Fondos de Pensiones", "Dirección General de Seguros",
+ * "Certificados de Profesionalidad"): plural or followed by "de …" it names a thing, not a company.
+ * Corporate words ("Banco de Sabadell") lead names.
+ */
+export function isDescriptivePhrase(name: string, language: Language): boolean {
+  if (language !== 'es' && language !== 'de') return false;
+  const words = name.split(' ');
+  if (words.length < 2 || CORPORATE_WORDS.has(words[0].toLowerCase())) return false;
+  const first = words[0];
+  if (!/^\p{Lu}\p{Ll}+$/u.test(first) || !isDictionaryWord(first, language)) return false;
+  return (
+    /(?:s|es|en|ungen)$/u.test(first) || words.slice(1).some((w) => ['de', 'del', 'der', 'für'].includes(w))
+  );
+}
+
+/** "NoCuenta de ING", "Cuenta Online de BBVA": a product of a company named after "de". */
+export function companyAfterDe(name: string): string | null {
+  const m = /\s(?:de|del|von|der)\s+(\p{Lu}[\p{L}\p{N}&.-]*(?:\s+\p{Lu}[\p{L}\p{N}&.-]*)?)$/u.exec(name);
+  return m && /^\p{Lu}[\p{Lu}\p{N}]{1,5}$|\p{Ll}\p{Lu}/u.test(m[1]) ? m[1] : null;
+}
+
+const ARTICLES = new Set([
+  'a',
+  'an',
+  'the',
+  'el',
+  'la',
+  'los',
+  'las',
+  'un',
+  'una',
+  'der',
+  'die',
+  'das',
+  'ein',
+  'eine',
+]);
+
+const SHORT_WORDS = new Set([
+  'it',
+  'is',
+  'to',
+  'in',
+  'on',
+  'at',
+  'by',
+  'my',
+  'we',
+  'me',
+  'be',
+  'do',
+  'so',
+  'up',
+  'vs',
+  'an',
+  'a',
+]);
+
+/**
+ * English capitalises headings word by word: "Key Considerations", "Where It Falls Short",
+ * "Annual Fee" are ordinary words, no name. Three words or more that are all common words are a
+ * heading; two are one unless the dictionary also knows a word as a proper noun ("Google Pay").
+ * "Capital One" is lost with them, "Best Buy" rightly.
+ */
+export function isTitleCasePhrase(name: string, language: Language): boolean {
+  if (language !== 'en') return false;
+  const words = name.split(/[\s-]+/).filter((w) => !NAME_CONNECTORS.has(w.toLowerCase()));
+  if (words.length < 2) return false;
+  const common = words.every((w) => {
+    const bare = w.replace(/['’].*$/, '');
+    if (SHORT_WORDS.has(bare.toLowerCase())) return true;
+    return /^\p{Lu}\p{Ll}+(?:['’]\p{Ll}+)?$/u.test(w) && isDictionaryWord(bare, 'en');
+  });
+  if (!common) return false;
+  return words.length >= 3 || !words.some((w) => isDictionaryProperNoun(w.replace(/['’].*$/, ''), 'en'));
+}
+
+/**
+ * Words that open a sentence before a name ("Consider DigitalOcean", "Both Netlify", "What About
+ * GitHub Pages", "A VPS"): no part of it.
+ */
+const OPENING_WORDS = new Set([
+  ...ARTICLES,
+  ...'consider use using both most many some all each every only if what supports support try choose pick compare check opt why how when with for and or but unlike like also plus while whereas then so go get see'.split(
+    ' ',
+  ),
+  ...'usa elige compara considera prueba ambos ambas todos todas muchos algunos'.split(' '),
+  ...'nutzen nutze wählen wähle vergleichen prüfen beide alle viele einige'.split(' '),
+  ...'у в во с со на для от до из по при о об к ко за и а но или как'.split(' '),
+]);
+
+export function withoutLeadingWords(name: string): string {
+  let words = name.split(' ');
+  while (words.length > 1 && OPENING_WORDS.has(words[0].toLowerCase())) words = words.slice(1);
+  return words.join(' ');
+}
+
+export const wordLanguage = (w: string, language: Language): Language =>
+  /[\u0400-\u04FF]/.test(w) ? 'ru' : language === 'ru' ? 'en' : language;
