@@ -5,7 +5,7 @@
  */
 import type { Span } from './brand-mentions';
 import type { FoundCompetitor } from './competitors';
-import { namesRegex } from './name-pattern';
+import { nameWithFormsRegex } from './name-pattern';
 import type { Evidence, EvidenceSpan } from './types';
 
 /** Spans per competitor beyond which the rest add nothing to a highlight. */
@@ -40,7 +40,7 @@ export function buildEvidence(
   const byLength = [...competitors].sort((a, b) => b.name.length - a.name.length);
   for (const c of byLength) {
     const mine: EvidenceSpan[] = [];
-    const re = namesRegex([c.name, ...c.forms], russianContext);
+    const re = nameWithFormsRegex(c.name, c.forms, russianContext);
     if (re) {
       re.lastIndex = 0;
       for (let m = re.exec(text); m && mine.length < MAX_SPANS_PER_COMPETITOR; m = re.exec(text)) {

@@ -156,3 +156,20 @@ export function namesRegex(names: string[], russianContext: boolean): RegExp | n
   regexCache.set(key, regex);
   return regex;
 }
+
+/**
+ * The regex finding a name and the spellings it was found under. Spellings the name's own pattern
+ * already finds ("Яндексом" for "Яндекс") are left out of the key, so the regex is cached across a
+ * project's answers instead of compiled for each answer's mix of case forms.
+ */
+export function nameWithFormsRegex(name: string, forms: string[], russianContext: boolean): RegExp | null {
+  const own = namesRegex([name], russianContext);
+  const extra = [...new Set(forms)].filter((f) => f !== name && !(own && wholly(own, f)));
+  return extra.length ? namesRegex([name, ...extra], russianContext) : own;
+}
+
+function wholly(re: RegExp, phrase: string): boolean {
+  re.lastIndex = 0;
+  const m = re.exec(phrase);
+  return m !== null && m.index === 0 && m[0].length === phrase.length;
+}

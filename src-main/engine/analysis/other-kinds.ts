@@ -7,7 +7,7 @@
 import type { FoundCompetitor } from './competitors';
 import { CATEGORIES, TERMS } from './lexicon/categories';
 import { nameKey } from './lexicon/name-key';
-import { namesRegex } from './name-pattern';
+import { nameWithFormsRegex } from './name-pattern';
 import type { Subject } from './not-competitors';
 import { sentenceAround } from './text';
 
@@ -85,7 +85,7 @@ export function comparedHere(
 
 /** Where a competitor is written (its forms, inflected). */
 export function spansOf(subject: Subject, c: FoundCompetitor): Array<{ start: number; end: number }> {
-  const re = namesRegex([c.name, ...c.forms], subject.russianContext);
+  const re = nameWithFormsRegex(c.name, c.forms, subject.russianContext);
   const out: Array<{ start: number; end: number }> = [];
   if (!re) return out;
   re.lastIndex = 0;
