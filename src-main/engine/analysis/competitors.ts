@@ -52,6 +52,8 @@ export interface FoundCompetitor {
   first: number;
   /** The spellings it was found under (the name itself among them when written so). */
   forms: string[];
+  /** One of the project's competitors: the analyst's word, no list overrules it. */
+  known?: boolean;
 }
 
 const LEAD_SEPARATOR = /^(.{1,70}?)(?:\s+[—–-]\s+|\s*:\s|\s*:$|\s\(|,\s|\.\s|\s-\s|\s\|)/;
@@ -643,7 +645,7 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
       const m = re.exec(ctx.text);
       if (m && m.index < first) first = m.index;
     }
-    out.push({ name: cl.name, first, forms: all });
+    out.push({ name: cl.name, first, forms: all, known: known !== undefined });
   }
   return out.sort((a, b) => a.first - b.first);
 }

@@ -54,6 +54,10 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
   const kept = new Map<string, FoundCompetitor>();
   const doubtful: FoundCompetitor[] = [];
   for (const c of found) {
+    if (c.known) {
+      keep(kept, c);
+      continue;
+    }
     for (const whole of splitJoined(withoutJoinedForms(c), (p) => NAME_SHAPE.test(p))) {
       const part = cleaned(whole);
       if (isTitleCasePhrase(part.name, subject.language)) continue;
