@@ -5,10 +5,11 @@ import { createToken, revokeToken } from '../engine/auth/tokens';
 import { startHttpHost } from './http-host';
 import { parseArgs, dataDirFrom } from './args';
 import { headlessPorts } from './headless-ports';
+import { allowedHostsFrom } from './host-check';
 
 /**
- * `npm run serve -- --data-dir DIR --host 127.0.0.1 --port PORT`: the engine and the web UI
- * over HTTP. Prints `AnswerScope listening on http://HOST:PORT` when ready, and a one-time UI
+ * `npm run serve -- --data-dir DIR --host 127.0.0.1 --port PORT [--allowed-hosts a,b]`: the
+ * engine and the web UI over HTTP. Prints `AnswerScope listening on http://HOST:PORT` when ready, and a one-time UI
  * address whose token is revoked when the server stops.
  */
 async function main() {
@@ -24,7 +25,8 @@ async function main() {
   const webRoot = typeof args['web-root'] === 'string' ? args['web-root'] : join(here, '../../out/web');
 
   const engine = await createEngine({ dataDir, runJobs: true, ports: headlessPorts(args) });
-  const server = await startHttpHost(engine, { host, port, webRoot });
+  const allowedHosts = allowedHostsFrom(args);
+  const server = await startHttpHost(engine, { host, port, webRoot, allowedHosts });
   const session = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'web UI session' });
   console.log(`AnswerScope listening on ${server.url}`);
   console.log(`Open the UI: ${server.url}/#token=${session.token}`);
