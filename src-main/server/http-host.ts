@@ -138,7 +138,8 @@ function serveStatic(webRoot: string | undefined, pathname: string, res: ServerR
   if (!webRoot || !existsSync(join(webRoot, 'index.html'))) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
     res.end(
-      '<!doctype html><title>AnswerScope</title><p>The API is at <code>/api</code>. The web UI is not built: run <code>npm run build:web</code> and restart.</p>',
+      // The marker tells the PDF printer at once that there is no print view here.
+      '<!doctype html><title>AnswerScope</title><p data-print-ready="error">The web UI is not built: run <code>npm run build:web</code> (or restart <code>npm run serve</code>, which builds it). The API is at <code>/api</code>.</p>',
     );
     return;
   }
