@@ -28,9 +28,11 @@ async function main() {
   const webRoot = typeof args['web-root'] === 'string' ? args['web-root'] : join(root, 'out/web');
   if (typeof args['web-root'] !== 'string') ensureWebBuild(root, webRoot);
 
-  const engine = await createEngine({ dataDir, runJobs: true, ports: headlessPorts(args) });
+  const engine = await createEngine({ dataDir, ports: headlessPorts(args) });
   const allowedHosts = allowedHostsFrom(args);
   const server = await startHttpHost(engine, { host, port, webRoot, allowedHosts });
+  // Jobs start once the address is known: a print resumed after a crash opens the print view there.
+  engine.start();
   const session = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'web UI session' });
   console.log(`AnswerScope listening on ${server.url}`);
   console.log(`Open the UI: ${server.url}/#token=${session.token}`);

@@ -323,6 +323,8 @@ export default {
     download: 'Download PDF',
     preparingPdf: 'Preparing the PDF…',
     pdfReady: 'PDF ready',
+    pdfFailed: 'The PDF could not be made: {reason}',
+    retryPdf: 'Retry',
     failedHint: 'The report failed. Create a new one.',
     noBlocks: 'Select at least one block.',
   },

@@ -329,6 +329,8 @@ const ru: typeof en = {
     download: 'Скачать PDF',
     preparingPdf: 'Готовим PDF…',
     pdfReady: 'PDF готов',
+    pdfFailed: 'Не удалось сделать PDF: {reason}',
+    retryPdf: 'Повторить',
     failedHint: 'Отчёт не собрался. Создайте новый.',
     noBlocks: 'Выберите хотя бы один блок.',
   },
