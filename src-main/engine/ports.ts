@@ -1,3 +1,5 @@
+import type { FetchedIcon } from './favicons/favicon-fetch';
+
 /**
  * Edges that leave the engine, supplied by the host. Each has a default that works headless;
  * tests replace the ones that would leave the machine.
@@ -20,6 +22,8 @@ export class PrintError extends Error {}
 
 export interface EnginePorts {
   printer?: PdfPrinter;
+  /** Fetches one site icon (favicons/favicon-fetch.ts is the default; tests stub it). */
+  fetchIcon?: (url: string) => Promise<FetchedIcon>;
   /** Overrides `fetch` for AI providers (tests point providers at loopback servers instead). */
   fetch?: typeof fetch;
 }

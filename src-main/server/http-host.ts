@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Engine } from '../engine/engine';
 import { hostAllowed } from './host-check';
+import { uiContentSecurityPolicy } from '../../src-shared/csp';
 
 export interface HttpHostOptions {
   host?: string;
@@ -128,7 +129,9 @@ function toRequest(req: IncomingMessage, url: URL): Request {
   } as RequestInit);
 }
 
+/** The desktop's policy too (src-shared/csp.ts): the web UI loads nothing from a third party. */
 const SECURITY_HEADERS = {
+  'content-security-policy': uiContentSecurityPolicy(),
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createTestEngine, type TestEngine } from '../helpers/test-engine';
 import { startHttpHost, type HttpHost } from '../../src-main/server/http-host';
 import { allowedHostsFrom, hostAllowed, hostName } from '../../src-main/server/host-check';
+import { contentSecurityPolicy } from '../../src-main/electron/window-options';
 
 /**
  * DNS rebinding: the loopback server answers only Host names it knows. Requests go over a raw
@@ -94,6 +95,16 @@ describe('Host header check', () => {
     ]);
     expect(absolute.status).toBe(200);
     expect((await get(plain, `127.0.0.1:${port}`, '/%E0%A4%A')).status).toBe(400);
+  });
+});
+
+describe('the web UI from the headless host', () => {
+  it('carries the desktop window’s Content-Security-Policy: nothing from a third party', async () => {
+    const page = await fetch(`${plain.url}/`);
+    const csp = page.headers.get('content-security-policy');
+    expect(csp).toBe(contentSecurityPolicy());
+    expect(csp).toContain("img-src 'self' data: blob:;");
+    expect(csp).not.toMatch(/https?:|\*/);
   });
 });
 
