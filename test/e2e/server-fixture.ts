@@ -12,12 +12,17 @@ export interface RunningServer {
   dataDir: string;
 }
 
-/** Starts the real headless server (`npm run serve`) on a free port, once per worker. */
-export async function startServer(): Promise<{ server: RunningServer; stop: () => Promise<void> }> {
+/**
+ * Starts the real headless server (`npm run serve`) on a free port, once per worker; a spec that
+ * needs other options (`extraArgs`) starts its own.
+ */
+export async function startServer(
+  extraArgs: string[] = [],
+): Promise<{ server: RunningServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'answerscope-e2e-'));
   const child: ChildProcess = spawn(
     'npx',
-    ['tsx', 'src-main/server/serve.ts', '--data-dir', dataDir, '--port', '0'],
+    ['tsx', 'src-main/server/serve.ts', '--data-dir', dataDir, '--port', '0', ...extraArgs],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env },
