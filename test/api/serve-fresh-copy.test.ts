@@ -57,7 +57,7 @@ async function serve(): Promise<{ output: string; url: string; stop: () => Promi
     await exited;
   };
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not listen:\n${output}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`serve did not listen:\n${output}`)), 90_000);
     child.stdout.on('data', () => {
       const match = /AnswerScope listening on (http:\/\/\S+)/.exec(output);
       if (match) {
@@ -114,5 +114,5 @@ describe('npm run serve on a fresh copy of the repository', () => {
     } finally {
       await third.stop();
     }
-  }, 120_000);
+  }, 240_000);
 });
