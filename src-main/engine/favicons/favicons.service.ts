@@ -27,7 +27,11 @@ export interface Favicon {
 
 const MISS_DAYS = 7;
 const OFFLINE_RETRY_MS = 10 * 60_000;
-const CONCURRENT_FETCHES = 4;
+/**
+ * Two at a time: a DNS lookup holds one of libuv's 4 threads (shared with file and crypto work)
+ * until the resolver gives up, which on a bad network outlasts our deadline.
+ */
+const CONCURRENT_FETCHES = 2;
 
 /** The engine's address of a domain's icon: the `favicon` field of the analytics endpoints. */
 export const faviconUrl = (ctx: EngineContext, domain: string) =>
