@@ -26,6 +26,9 @@ export async function startServer(
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env },
+      // Its own process group, stopped as a whole: npx does not pass SIGTERM on to tsx and the
+      // server, which would otherwise outlive the test run.
+      detached: true,
     },
   );
   let output = '';
@@ -45,11 +48,20 @@ export async function startServer(
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    const group = -child.pid!;
+    const alive = () => {
+      try {
+        process.kill(group, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (alive()) process.kill(group, 'SIGTERM');
+    // The server stops its jobs at a safe point first; after 10 s it is stopped outright.
+    for (let waited = 0; alive() && waited < 10_000; waited += 100)
+      await new Promise((r) => setTimeout(r, 100));
+    if (alive()) process.kill(group, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { server, stop };
