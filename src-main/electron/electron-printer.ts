@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { BrowserWindow, type WebContents } from 'electron';
-import type { PdfPrinter } from '../engine/ports';
+import { PrintError, type PdfPrinter } from '../engine/ports';
 import { APP_ORIGIN, isOwnPage, printWindowOptions } from './window-options';
 
 /**
@@ -17,9 +17,14 @@ export function createElectronPrinter(
   const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
   const loadTimeoutMs = options.loadTimeoutMs ?? 60_000;
   return {
-    async printToPdf(url, outFile) {
-      if (!isOwnPage(url, [APP_ORIGIN])) throw new Error(`Refusing to print a page outside the app: ${url}`);
+    timeoutMs: loadTimeoutMs + readyTimeoutMs + 30_000,
+    async printToPdf(url, outFile, { signal } = {}) {
+      if (!isOwnPage(url, [APP_ORIGIN]))
+        throw new PrintError(`Refusing to print a page outside the app: ${url}`);
       const win = new BrowserWindow(printWindowOptions());
+      // The print job's deadline: closing the window ends whatever it was waiting for.
+      const onAbort = () => win.destroy();
+      signal?.addEventListener('abort', onAbort, { once: true });
       try {
         await withTimeout(win.loadURL(url), loadTimeoutMs, 'The print view did not load');
         await waitForPrintReady(win.webContents, readyTimeoutMs);
@@ -32,7 +37,8 @@ export function createElectronPrinter(
         await mkdir(dirname(outFile), { recursive: true });
         await writeFile(outFile, pdf);
       } finally {
-        win.destroy();
+        signal?.removeEventListener('abort', onAbort);
+        if (!win.isDestroyed()) win.destroy();
       }
     },
   };
@@ -46,7 +52,7 @@ async function waitForPrintReady(contents: WebContents, timeoutMs: number): Prom
       true,
     );
     if (state === 'true') return;
-    if (state === 'error') throw new Error('The print view could not load the report.');
+    if (state === 'error') throw new PrintError('The print view could not load the report.');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   console.warn('[desktop] the print view gave no data-print-ready signal; printing it as it is.');

@@ -8,7 +8,8 @@ import { jsonResponse, toWireResponse, type Bridge } from './bridge-core';
  *
  * Answers `{data: {saved: true, path}}`, `{data: {saved: false, path: null}}` when the user
  * cancels, 409 `{message, status: 'in_progress'}` while the PDF is being built (ask again in
- * 15–30 s), and the API's own error otherwise (400 report not done, 404 unknown report).
+ * 15–30 s), 502 `{message, print_error}` when the print failed (asking again prints anew), and
+ * the API's own error otherwise (400 report not done, 404 unknown report).
  */
 export interface SavePdfHost {
   /** The OS save dialog; null when the user cancels. */
@@ -44,7 +45,12 @@ export function mountSavePdfRoute(bridge: Bridge, host: SavePdfHost, getRemoteBa
       status?: string;
       file?: string;
       message?: string;
+      print_error?: string;
     } | null;
+    // The print failed: say why (the renderer shows it with Retry, which asks again and prints anew).
+    if (body?.print_error) {
+      return jsonResponse(502, { message: body.print_error, print_error: body.print_error });
+    }
     if (body?.status !== 'success' || typeof body.file !== 'string') {
       return jsonResponse(409, {
         message: body?.message ?? 'The PDF is still being built; try again in a moment.',

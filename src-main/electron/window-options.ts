@@ -3,6 +3,8 @@
  * cannot start in CI). main.ts passes these objects to BrowserWindow unchanged.
  */
 
+import { uiContentSecurityPolicy } from '../../src-shared/csp';
+
 /** The UI is served from a privileged custom scheme: a real origin, no file:// quirks. */
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'answerscope';
@@ -47,30 +49,12 @@ export function secureWebPreferences(
 }
 
 /**
- * The Content-Security-Policy of every page we serve. Scripts only from our own origin, never
- * eval; styles may be inline because PrimeVue's theme injects <style> elements at runtime.
- * The renderer reaches the API over IPC (or same-origin fetch in the print window), so
- * connect-src stays 'self'. `devServer` (electron-vite dev only) adds the dev server and its
- * hot-reload socket.
+ * The UI's Content-Security-Policy (src-shared/csp.ts, the headless host sends the same one);
+ * `devServer` (electron-vite dev only) adds the dev server and its hot-reload socket.
  */
 export function contentSecurityPolicy(options: { devServer?: string } = {}): string {
   const dev = options.devServer ? new URL(options.devServer) : null;
-  const devOrigin = dev ? ` ${dev.origin}` : '';
-  const devSocket = dev ? ` ws://${dev.host}` : '';
-  return [
-    `default-src 'self'${devOrigin}`,
-    `script-src 'self'${devOrigin}`,
-    `style-src 'self' 'unsafe-inline'${devOrigin}`,
-    `img-src 'self' data: blob:`,
-    `font-src 'self' data:`,
-    `connect-src 'self'${devOrigin}${devSocket}`,
-    `worker-src 'self' blob:`,
-    `object-src 'none'`,
-    `frame-src 'none'`,
-    `base-uri 'none'`,
-    `form-action 'none'`,
-    `frame-ancestors 'none'`,
-  ].join('; ');
+  return uiContentSecurityPolicy(dev ? { origin: dev.origin, socket: `ws://${dev.host}` } : undefined);
 }
 
 export interface WindowBounds {

@@ -13,6 +13,7 @@ import { createApp } from './http/app';
 import { ensureLocalOwner, LOCAL_OWNER_ID } from './account/users';
 import { ensureCatalogue } from './neurals/neurals.service';
 import { startBackgroundServices } from './background';
+import { resumeStalledPrints } from './reports/report-print.job';
 
 export interface EngineOptions {
   /** Folder of the SQLite file and generated files (PDFs). */
@@ -38,6 +39,12 @@ export interface Engine {
   events: EventBus;
   localOwnerId: number;
   setPublicUrl(url: string): void;
+  /**
+   * Starts the job runner and schedulers (what `runJobs` does at creation). A host that learns
+   * its address only once listening calls this after `setPublicUrl`, so no job (a print, an
+   * e-mail with a link) runs with an address that is not yet right.
+   */
+  start(): void;
   /** Stops jobs at a safe point and closes the database. */
   close(): Promise<void>;
 }
@@ -68,13 +75,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   await ensureCatalogue(ctx);
   registerJobs(ctx);
   await jobs.recover();
+  await resumeStalledPrints(ctx);
 
   const app = createApp(ctx);
-  let stopBackground: () => void = () => {};
-  if (options.runJobs) {
+  let stopBackground: (() => void) | null = null;
+  const start = () => {
+    if (stopBackground) return;
     jobs.start();
     stopBackground = startBackgroundServices(ctx);
-  }
+  };
+  if (options.runJobs) start();
 
   return {
     handle: async (request, handleOptions) => app.fetch(request, { trustedUserId: handleOptions?.asUser }),
@@ -85,8 +95,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     setPublicUrl: (url) => {
       publicUrl = url.replace(/\/$/, '');
     },
+    start,
     close: async () => {
-      stopBackground();
+      stopBackground?.();
       await jobs.stop();
       await db.destroy().catch(() => undefined);
       if (sqlite.open) sqlite.close();

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { PdfPrinter } from '../engine/ports';
+import { PrintError, type PdfPrinter } from '../engine/ports';
 
 /** Flags for a headless Chromium that talks to nothing but the page it prints. */
 const FLAGS = [
@@ -25,30 +25,40 @@ const FOOTER = `<div style="width:100%;font-size:8px;color:#64748b;padding:0 14m
  * The headless host's PDF printer: launches Chromium through playwright-core for each print
  * (a print is rare and a fresh browser leaves nothing running between prints), opens the
  * report's print view, waits for its `data-print-ready` marker and prints A4 with page numbers
- * in the footer.
+ * in the footer. `timeoutMs` bounds the whole print; the print job aborts it then (`signal`),
+ * which closes the browser. Failures a retry cannot fix are PrintErrors with a readable reason.
  */
 export function chromiumPrinter(executablePath: string, options: { timeoutMs?: number } = {}): PdfPrinter {
-  const timeout = options.timeoutMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? 120_000;
   return {
-    async printToPdf(url, outFile) {
+    timeoutMs,
+    async printToPdf(url, outFile, { signal } = {}) {
       if (!existsSync(executablePath)) {
-        throw new Error(
+        throw new PrintError(
           `Chromium was not found at ${executablePath}: install it or pass --chromium PATH (or set ANSWERSCOPE_CHROMIUM).`,
         );
       }
       // Loaded on first print: playwright-core costs ~50 MB the server should not hold until then.
       const { chromium } = await import('playwright-core');
-      const browser = await chromium.launch({ executablePath, headless: true, args: FLAGS, timeout });
+      signal?.throwIfAborted();
+      const browser = await chromium.launch({
+        executablePath,
+        headless: true,
+        args: FLAGS,
+        timeout: timeoutMs,
+      });
+      const onAbort = () => void browser.close().catch(() => undefined);
+      signal?.addEventListener('abort', onAbort, { once: true });
       try {
         const page = await browser.newPage({ viewport: { width: 794, height: 1123 } });
-        await page.goto(url, { waitUntil: 'load', timeout });
+        await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
         const marker = await page.waitForSelector('[data-print-ready="true"], [data-print-ready="error"]', {
-          timeout,
+          timeout: timeoutMs,
           state: 'attached',
         });
         if ((await marker.getAttribute('data-print-ready')) === 'error') {
           const text = (await marker.textContent())?.trim();
-          throw new Error(`The print view could not show the report: ${text || 'unknown error'}`);
+          throw new PrintError(`The print view could not show the report: ${text || 'unknown error'}`);
         }
         await page.emulateMedia({ media: 'print' });
         await page.pdf({
@@ -61,8 +71,13 @@ export function chromiumPrinter(executablePath: string, options: { timeoutMs?: n
           footerTemplate: FOOTER,
           margin: { top: '16mm', bottom: '18mm', left: '14mm', right: '14mm' },
         });
+      } catch (error) {
+        // After an abort the browser is gone and every call fails: the deadline is the reason.
+        if (signal?.aborted) throw signal.reason;
+        throw error;
       } finally {
-        await browser.close();
+        signal?.removeEventListener('abort', onAbort);
+        await browser.close().catch(() => undefined);
       }
     },
   };

@@ -1,17 +1,21 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Engine } from '../engine/engine';
+import { hostAllowed } from './host-check';
+import { uiContentSecurityPolicy } from '../../src-shared/csp';
 
 export interface HttpHostOptions {
   host?: string;
   port?: number;
   /** Folder of the built web UI (`out/web`); served at `/` with an SPA fallback. */
   webRoot?: string;
+  /** Host names accepted besides localhost and IP literals (see host-check.ts). */
+  allowedHosts?: readonly string[];
 }
 
 export interface HttpHost {
@@ -32,13 +36,27 @@ const MIME: Record<string, string> = {
   '.ttf': 'font/ttf',
 };
 
+const FOREIGN_HOST_BODY = Buffer.from(
+  JSON.stringify({
+    message:
+      'This Host name is not allowed. Use localhost or an IP address, or start the server with --allowed-hosts NAME.',
+  }),
+);
+
 /**
  * The headless host: the engine behind node:http. `/api/*` goes to `engine.handle`; everything
- * else is the built web UI. Binds to loopback unless told otherwise.
+ * else is the built web UI. Binds to loopback unless told otherwise, and answers only requests
+ * whose Host is a name it knows (DNS rebinding, see host-check.ts).
  */
 export async function startHttpHost(engine: Engine, options: HttpHostOptions = {}): Promise<HttpHost> {
   const host = options.host ?? '127.0.0.1';
+  const allowedHosts = [...(options.allowedHosts ?? []), ...(isIP(host) ? [] : [host])];
   const server = createServer((req, res) => {
+    if (!hostAllowed(req.headers.host, allowedHosts)) {
+      res.writeHead(403, { 'content-type': 'application/json', 'content-length': FOREIGN_HOST_BODY.length });
+      res.end(FOREIGN_HOST_BODY);
+      return;
+    }
     void route(engine, options.webRoot, req, res).catch((error) => {
       console.error('[serve] request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
@@ -66,7 +84,7 @@ export async function startHttpHost(engine: Engine, options: HttpHostOptions = {
 async function route(engine: Engine, webRoot: string | undefined, req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
-    const response = await engine.handle(toRequest(req));
+    const response = await engine.handle(toRequest(req, url));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     await sendBody(response, res);
     return;
@@ -93,14 +111,16 @@ async function sendBody(response: Response, res: ServerResponse) {
   }
 }
 
-function toRequest(req: IncomingMessage): Request {
+function toRequest(req: IncomingMessage, url: URL): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else if (value !== undefined) headers.set(key, value);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
+  // The Host was checked before (hostAllowed), so it makes a valid URL; the path is the parsed
+  // one, so an absolute-form request target cannot smuggle another host in.
+  return new Request(new URL(`${url.pathname}${url.search}`, `http://${req.headers.host ?? 'localhost'}`), {
     method: req.method,
     headers,
     body: hasBody ? (req as unknown as ReadableStream) : undefined,
@@ -109,7 +129,9 @@ function toRequest(req: IncomingMessage): Request {
   } as RequestInit);
 }
 
+/** The desktop's policy too (src-shared/csp.ts): the web UI loads nothing from a third party. */
 const SECURITY_HEADERS = {
+  'content-security-policy': uiContentSecurityPolicy(),
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
@@ -119,12 +141,20 @@ function serveStatic(webRoot: string | undefined, pathname: string, res: ServerR
   if (!webRoot || !existsSync(join(webRoot, 'index.html'))) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
     res.end(
-      '<!doctype html><title>AnswerScope</title><p>The API is at <code>/api</code>. The web UI is not built: run <code>npm run build:web</code> and restart.</p>',
+      // The marker tells the PDF printer at once that there is no print view here.
+      '<!doctype html><title>AnswerScope</title><p data-print-ready="error">The web UI is not built: run <code>npm run build:web</code> (or restart <code>npm run serve</code>, which builds it). The API is at <code>/api</code>.</p>',
     );
     return;
   }
   const root = resolve(webRoot);
-  let file = normalize(join(root, decodeURIComponent(pathname)));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Bad path.' }));
+    return;
+  }
+  let file = normalize(join(root, decoded));
   if (!file.startsWith(root + sep) && file !== root) {
     res.writeHead(404).end();
     return;

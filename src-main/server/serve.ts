@@ -5,10 +5,13 @@ import { createToken, revokeToken } from '../engine/auth/tokens';
 import { startHttpHost } from './http-host';
 import { parseArgs, dataDirFrom } from './args';
 import { headlessPorts } from './headless-ports';
+import { allowedHostsFrom } from './host-check';
+import { ensureWebBuild } from './web-build';
 
 /**
- * `npm run serve -- --data-dir DIR --host 127.0.0.1 --port PORT`: the engine and the web UI
- * over HTTP. Prints `AnswerScope listening on http://HOST:PORT` when ready, and a one-time UI
+ * `npm run serve -- --data-dir DIR --host 127.0.0.1 --port PORT [--allowed-hosts a,b]`: the
+ * engine and the web UI over HTTP. Builds the web UI first when it is missing or older than its
+ * sources (one line says so). Prints `AnswerScope listening on http://HOST:PORT` when ready, and a one-time UI
  * address whose token is revoked when the server stops.
  */
 async function main() {
@@ -20,11 +23,16 @@ async function main() {
     console.error(`Invalid --port ${args.port}: give a number from 0 to 65535 (0 picks a free port).`);
     process.exit(2);
   }
-  const here = dirname(fileURLToPath(import.meta.url));
-  const webRoot = typeof args['web-root'] === 'string' ? args['web-root'] : join(here, '../../out/web');
+  const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+  // A web root of one's own is served as it is; ours is rebuilt when missing or stale.
+  const webRoot = typeof args['web-root'] === 'string' ? args['web-root'] : join(root, 'out/web');
+  if (typeof args['web-root'] !== 'string') ensureWebBuild(root, webRoot);
 
-  const engine = await createEngine({ dataDir, runJobs: true, ports: headlessPorts(args) });
-  const server = await startHttpHost(engine, { host, port, webRoot });
+  const engine = await createEngine({ dataDir, ports: headlessPorts(args) });
+  const allowedHosts = allowedHostsFrom(args);
+  const server = await startHttpHost(engine, { host, port, webRoot, allowedHosts });
+  // Jobs start once the address is known: a print resumed after a crash opens the print view there.
+  engine.start();
   const session = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'web UI session' });
   console.log(`AnswerScope listening on ${server.url}`);
   console.log(`Open the UI: ${server.url}/#token=${session.token}`);

@@ -246,6 +246,8 @@ export interface AppSettings {
   time_zone: string;
   language: UiLanguage;
   theme: Theme;
+  /** Fetch each cited site's icon once from the site (else letter badges only); default true. */
+  fetch_favicons: boolean;
   smtp: SmtpSettings;
 }
 
@@ -255,6 +257,7 @@ export interface AppSettingsPatch {
   time_zone?: string | null;
   language?: UiLanguage | null;
   theme?: Theme | null;
+  fetch_favicons?: boolean | null;
   smtp?: {
     host?: string | null;
     port?: number | null;
@@ -347,4 +350,20 @@ export interface CoreRoutes {
     };
   };
   'POST /api/app/sample-project': { response: { data: { project_id: number } } };
+  /** Extension: a site's icon from the engine's cache, or a letter badge (docs/api.md "Site icons"). */
+  'GET /api/app/favicons/{domain}': {
+    params: { domain: string };
+    query: { format: 'json' };
+    response: { data: FaviconData };
+  };
+}
+
+export interface FaviconData {
+  domain: string;
+  /** `site`: the site's own icon, fetched once and cached; `badge`: a drawn letter. */
+  source: 'site' | 'badge';
+  /** A fetch is under way: asking again in a few seconds may give the site's icon. */
+  pending: boolean;
+  /** The image as a `data:` URL (the CSP allows `img-src data:`, never a remote address). */
+  data_url: string;
 }

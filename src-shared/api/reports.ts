@@ -265,6 +265,11 @@ export interface DownloadResponse {
   status: 'success' | 'in_progress';
   file: string | null;
   message: string;
+  /**
+   * Extension: the reason the last print failed, on the one answer that reports it (`status`
+   * stays `in_progress`, as the spec has no failed state); the next request prints again.
+   */
+  print_error?: string;
 }
 
 type ProjectParam = { project: number };

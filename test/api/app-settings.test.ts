@@ -22,6 +22,7 @@ describe('GET /api/app/settings', () => {
         time_zone: systemZone,
         language: 'en',
         theme: 'system',
+        fetch_favicons: true,
         smtp: { host: null, port: 587, secure: false, user: null, from: null, password_set: false },
       },
     });
@@ -38,6 +39,7 @@ describe('PATCH /api/app/settings', () => {
       time_zone: 'America/New_York',
       language: 'ru',
       theme: 'dark',
+      fetch_favicons: false,
       smtp: {
         host: 'smtp.acme.test',
         port: 465,
@@ -55,6 +57,7 @@ describe('PATCH /api/app/settings', () => {
         time_zone: 'America/New_York',
         language: 'ru',
         theme: 'dark',
+        fetch_favicons: false,
         smtp: {
           host: 'smtp.acme.test',
           port: 465,
@@ -106,6 +109,7 @@ describe('PATCH /api/app/settings', () => {
       [{ time_zone: 'Mars/Olympus' }, 'time_zone'],
       [{ language: 'de' }, 'language'],
       [{ theme: 'blue' }, 'theme'],
+      [{ fetch_favicons: 'yes' }, 'fetch_favicons'],
       [{ smtp: { port: 0 } }, 'smtp.port'],
     ];
     for (const [body, path] of cases) {

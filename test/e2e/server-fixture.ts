@@ -12,15 +12,23 @@ export interface RunningServer {
   dataDir: string;
 }
 
-/** Starts the real headless server (`npm run serve`) on a free port, once per worker. */
-export async function startServer(): Promise<{ server: RunningServer; stop: () => Promise<void> }> {
+/**
+ * Starts the real headless server (`npm run serve`) on a free port, once per worker; a spec that
+ * needs other options (`extraArgs`) starts its own.
+ */
+export async function startServer(
+  extraArgs: string[] = [],
+): Promise<{ server: RunningServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'answerscope-e2e-'));
   const child: ChildProcess = spawn(
     'npx',
-    ['tsx', 'src-main/server/serve.ts', '--data-dir', dataDir, '--port', '0'],
+    ['tsx', 'src-main/server/serve.ts', '--data-dir', dataDir, '--port', '0', ...extraArgs],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env },
+      // Its own process group, stopped as a whole: npx does not pass SIGTERM on to tsx and the
+      // server, which would otherwise outlive the test run.
+      detached: true,
     },
   );
   let output = '';
@@ -40,11 +48,20 @@ export async function startServer(): Promise<{ server: RunningServer; stop: () =
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    const group = -child.pid!;
+    const alive = () => {
+      try {
+        process.kill(group, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (alive()) process.kill(group, 'SIGTERM');
+    // The server stops its jobs at a safe point first; after 10 s it is stopped outright.
+    for (let waited = 0; alive() && waited < 10_000; waited += 100)
+      await new Promise((r) => setTimeout(r, 100));
+    if (alive()) process.kill(group, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { server, stop };

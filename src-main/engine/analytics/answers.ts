@@ -250,7 +250,7 @@ async function fullAnswers(ctx: EngineContext, promptIds: number[], runIds: numb
     for (const r of rows) {
       const list = urls.get(r.answer_id) ?? urls.set(r.answer_id, []).get(r.answer_id)!;
       if (list.length < MAX_URLS)
-        list.push({ url: r.url, domain: r.domain, position: r.position, favicon: favicon(r.domain) });
+        list.push({ url: r.url, domain: r.domain, position: r.position, favicon: favicon(ctx, r.domain) });
     }
   }
   return { answers, urls };

@@ -66,5 +66,8 @@ export function updateDates(scope: Scope) {
   };
 }
 
-/** A site's favicon: the site's own `/favicon.ico` (the UI falls back to a letter avatar offline). */
-export const favicon = (domain: string) => `https://${domain}/favicon.ico`;
+/**
+ * A site's icon: the engine's cached copy or a letter badge (favicons/favicons.service.ts), never
+ * the site's own address, so whoever shows it asks only this engine.
+ */
+export { faviconUrl as favicon } from '../favicons/favicons.service';

@@ -219,7 +219,7 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
     budget -= shownUrls.length;
     return {
       domain,
-      favicon: favicon(domain),
+      favicon: favicon(ctx, domain),
       sources_count: urls.length,
       dominant_type: typeItem(type.type),
       is_admin_forced: type.forced,
@@ -234,7 +234,7 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
           domain,
           type: { value: type.type, label: SOURCE_TYPES[type.type].label },
           is_admin_forced: type.forced,
-          favicon: favicon(domain),
+          favicon: favicon(ctx, domain),
         },
         frequency: { first: u.first, last: u.last, delta: u.last - u.first },
         prompts: [...new Set(u.list.filter((c) => c.run_id === at).map((c) => c.prompt_id))]

@@ -17,6 +17,8 @@ export interface EngineAppSettings {
   time_zone: string;
   language: UiLanguage;
   theme: Theme;
+  /** Fetch site icons once from the sites themselves (favicons.service.ts); off: letter badges only. */
+  fetch_favicons: boolean;
   smtp: {
     host: string | null;
     port: number;
@@ -36,8 +38,19 @@ const defaults = (): Omit<EngineAppSettings, 'smtp'> & { smtp: StoredSmtp } => (
   time_zone: systemTimeZone(),
   language: 'en',
   theme: 'system',
+  fetch_favicons: true,
   smtp: { host: null, port: 587, secure: false, user: null, from: null, password: null },
 });
+
+/** Settings stored as they are sent (SMTP, with its sealed password, is apart). */
+const PLAIN_KEYS = [
+  'analysis_neural_id',
+  'schedule_hour',
+  'time_zone',
+  'language',
+  'theme',
+  'fetch_favicons',
+] as const;
 
 type StoredSmtp = Omit<EngineAppSettings['smtp'], 'password'> & { password: string | null /* sealed */ };
 type Stored = ReturnType<typeof defaults>;
@@ -46,7 +59,7 @@ async function readStored(ctx: EngineContext): Promise<Stored> {
   const rows = await ctx.db.selectFrom('app_settings').selectAll().execute();
   const stored = defaults();
   const values = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]));
-  for (const key of ['analysis_neural_id', 'schedule_hour', 'time_zone', 'language', 'theme'] as const)
+  for (const key of PLAIN_KEYS)
     if (values[key] !== undefined && values[key] !== null) (stored as any)[key] = values[key];
   if (values.smtp) stored.smtp = { ...stored.smtp, ...values.smtp };
   // A zone this machine no longer knows falls back to its own rather than breaking schedules.
@@ -98,8 +111,7 @@ export async function updateAppSettings(
 
   const current = await readStored(ctx);
   const writes: Array<[string, unknown]> = [];
-  for (const key of ['analysis_neural_id', 'schedule_hour', 'time_zone', 'language', 'theme'] as const)
-    if (input[key] !== undefined) writes.push([key, input[key]]);
+  for (const key of PLAIN_KEYS) if (input[key] !== undefined) writes.push([key, input[key]]);
   if (input.smtp !== undefined) {
     const smtp: StoredSmtp =
       input.smtp === null
@@ -140,6 +152,7 @@ const toAppSettings = (s: Stored): AppSettings => ({
   time_zone: s.time_zone,
   language: s.language,
   theme: s.theme,
+  fetch_favicons: s.fetch_favicons,
   smtp: {
     host: s.smtp.host,
     port: s.smtp.port,

@@ -240,6 +240,8 @@ export interface ReportsTable {
   pdf_status: Generated<'none' | 'in_progress' | 'success' | 'failed'>;
   pdf_file: string | null;
   pdf_error: string | null;
+  /** The print job while `pdf_status` is `in_progress` (migration 0007). */
+  pdf_job_id: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -4,7 +4,8 @@ import type { BlockData, BlockSlug, ReportOptions } from '../../../src-shared/ap
 import { reportLanguage, blockDefinition } from './blocks/catalogue';
 import { BLOCK_BUILDERS } from './blocks/index';
 import type { BlockContext } from './blocks/types';
-import { checkedBlocks, queuePrint, type ReportPeriods } from './reports.service';
+import { checkedBlocks, type ReportPeriods } from './reports.service';
+import { queuePrint } from './report-print.job';
 import { queueReportNotice } from './report-notices';
 
 export interface ReportBuildPayload {

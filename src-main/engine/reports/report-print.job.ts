@@ -3,10 +3,17 @@ import { join } from 'node:path';
 import type { EngineContext } from '../context';
 import type { JobHandler } from '../jobs/queue';
 import { createToken, revokeToken } from '../auth/tokens';
+import { PrintError, type PdfPrinter } from '../ports';
+import { REPORT_PRINT_JOB } from './job-names';
 
 export interface ReportPrintPayload {
   report_id: number;
 }
+
+/** One print may take this long unless the printer says otherwise (`PdfPrinter.timeoutMs`). */
+export const DEFAULT_PRINT_TIMEOUT_MS = 120_000;
+/** A print job runs at most this often: once, and once more after an unexpected error. */
+export const PRINT_ATTEMPTS = 2;
 
 /** The print view's address: a route of the web UI that fetches the report with `token`. */
 export const printViewUrl = (ctx: EngineContext, projectId: number, reportId: number, token: string) =>
@@ -16,9 +23,13 @@ export const printViewUrl = (ctx: EngineContext, projectId: number, reportId: nu
  * `report.print`: prints the report's print view to `<dataDir>/reports/report-<id>.pdf` through
  * the host's PdfPrinter (Electron's printToPDF on the desktop, headless Chromium in server mode).
  * The print view reads the API with a token made for this print alone and revoked right after.
- * Running twice is harmless: a report whose PDF exists is skipped, and the file is written under
- * a temporary name and renamed, so a crash never leaves a half file behind as the PDF. After the
- * last failed attempt `pdf_status` becomes `failed`; the next /download starts a new print.
+ *
+ * Every run ends with `pdf_status` `success` or `failed` (with the reason in `pdf_error`), within
+ * PRINT_ATTEMPTS × the printer's deadline: a PrintError (no browser, the print view's own error,
+ * the deadline) fails at once; anything else is tried once more. Running twice is harmless: a
+ * report whose PDF exists is skipped, and the file is written under a temporary name and renamed,
+ * so a crash never leaves a half file behind as the PDF. A job a crash left running is queued
+ * again when the engine starts (jobs/queue.ts `recover`, then `resumeStalledPrints`).
  */
 export const reportPrintHandler =
   (ctx: EngineContext): JobHandler<ReportPrintPayload> =>
@@ -37,27 +48,49 @@ export const reportPrintHandler =
       await setPdf(ctx, report.id, 'failed', null, 'This host has no PDF printer.');
       return;
     }
-    const dir = join(ctx.dataDir, 'reports');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `report-${report.id}.pdf`);
+    const file = join(ctx.dataDir, 'reports', `report-${report.id}.pdf`);
     const partial = `${file}.part`;
-    const token = await createToken(ctx, {
-      userId: report.user_id ?? report.owner_id,
-      name: `print of report #${report.id}`,
-    });
+    let tokenId: number | null = null;
     try {
-      await printer.printToPdf(printViewUrl(ctx, report.project_id, report.id, token.token), partial);
+      mkdirSync(join(ctx.dataDir, 'reports'), { recursive: true });
+      const token = await createToken(ctx, {
+        userId: report.user_id ?? report.owner_id,
+        name: `print of report #${report.id}`,
+      });
+      tokenId = token.id;
+      await printWithDeadline(printer, printViewUrl(ctx, report.project_id, report.id, token.token), partial);
       renameSync(partial, file);
       await setPdf(ctx, report.id, 'success', file, null);
     } catch (error) {
       rmSync(partial, { force: true });
       const message = error instanceof Error ? error.message : String(error);
-      if (job.attempt < 3 && !job.stopping) throw error;
+      // Stopping: the job is queued again and resumes on the next start, so nothing is decided.
+      if (job.stopping) return;
+      if (!(error instanceof PrintError) && job.attempt < PRINT_ATTEMPTS) throw error;
       await setPdf(ctx, report.id, 'failed', null, message);
     } finally {
-      await revokeToken(ctx, token.id);
+      if (tokenId !== null) await revokeToken(ctx, tokenId).catch(() => undefined);
     }
   };
+
+/** Runs one print, aborting it (the printer closes its browser) when its deadline passes. */
+async function printWithDeadline(printer: PdfPrinter, url: string, outFile: string): Promise<void> {
+  const ms = printer.timeoutMs ?? DEFAULT_PRINT_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new PrintError(`The print did not finish within ${ms / 1000} s.`);
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  try {
+    await Promise.race([printer.printToPdf(url, outFile, { signal: controller.signal }), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 async function setPdf(
   ctx: EngineContext,
@@ -68,7 +101,67 @@ async function setPdf(
 ) {
   await ctx.db
     .updateTable('reports')
-    .set({ pdf_status: status, pdf_file: file, pdf_error: error })
+    .set({ pdf_status: status, pdf_file: file, pdf_error: error, pdf_job_id: null })
     .where('id', '=', reportId)
     .execute();
+}
+
+/** Marks the PDF `in_progress` and queues its print, once (a second caller finds it set). */
+export async function queuePrint(ctx: EngineContext, reportId: number): Promise<void> {
+  const result = await ctx.db
+    .updateTable('reports')
+    .set({ pdf_status: 'in_progress', pdf_error: null })
+    .where('id', '=', reportId)
+    .where('pdf_status', '!=', 'in_progress')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) await startPrintJob(ctx, reportId);
+}
+
+async function startPrintJob(ctx: EngineContext, reportId: number): Promise<void> {
+  const jobId = await ctx.jobs.enqueue(
+    REPORT_PRINT_JOB,
+    { report_id: reportId },
+    { maxAttempts: PRINT_ATTEMPTS },
+  );
+  await ctx.db.updateTable('reports').set({ pdf_job_id: jobId }).where('id', '=', reportId).execute();
+}
+
+/**
+ * Why a print `in_progress` has no job that will finish it, or null while its job is queued or
+ * running. A job ends `failed` when the queue gives up on it (an error outside the handler's
+ * try, e.g. the database); rows from before migration 0007 have no job id at all.
+ */
+export async function stalledPrint(
+  ctx: EngineContext,
+  report: { pdf_status: string; pdf_job_id: number | null },
+): Promise<string | null> {
+  if (report.pdf_status !== 'in_progress') return null;
+  const job = report.pdf_job_id
+    ? await ctx.db
+        .selectFrom('jobs')
+        .select(['status', 'last_error'])
+        .where('id', '=', report.pdf_job_id)
+        .executeTakeFirst()
+    : undefined;
+  if (job && (job.status === 'queued' || job.status === 'running')) return null;
+  return job?.last_error || 'The print stopped without a result.';
+}
+
+/**
+ * At start (after the queue put back the jobs a crash left running): a print `in_progress`
+ * with no live job is queued again, so no report waits for a print that will never come.
+ */
+export async function resumeStalledPrints(ctx: EngineContext): Promise<number> {
+  const rows = await ctx.db
+    .selectFrom('reports')
+    .select(['id', 'pdf_status', 'pdf_job_id'])
+    .where('pdf_status', '=', 'in_progress')
+    .execute();
+  let resumed = 0;
+  for (const row of rows) {
+    if ((await stalledPrint(ctx, row)) === null) continue;
+    await startPrintJob(ctx, row.id);
+    resumed++;
+  }
+  return resumed;
 }

@@ -20,7 +20,8 @@ import {
 import { blockDefinitions, reportLanguage } from './blocks/catalogue';
 import { parseCreateReport } from './report-options';
 import { resolveComparisonPeriod, resolveMainPeriod } from './periods';
-import { REPORT_BUILD_JOB, REPORT_PRINT_JOB } from './job-names';
+import { REPORT_BUILD_JOB } from './job-names';
+import { queuePrint, stalledPrint } from './report-print.job';
 
 export interface ReportPeriods {
   main: PeriodRange;
@@ -195,8 +196,13 @@ export async function reportStatus(ctx: EngineContext, user: UserRow, projectId:
 
 /**
  * GET /download (api-spec.md "Report PDF"): 400 before `done`; otherwise the first call starts
- * printing (a durable job) and answers `in_progress` until the file exists. A print that failed
- * is started again by the next call.
+ * printing (a durable job) and answers `in_progress` until the file exists.
+ *
+ * The spec has no failed state for a PDF, so a failed print keeps the spec's shape: the call that
+ * finds it answers `in_progress` with the reason in `message` and in the extension field
+ * `print_error`, and puts the PDF back to "none", so the next call starts a new print (a client
+ * that only polls, as the spec says, thereby retries). A print whose job ended without a result
+ * is reported the same way.
  */
 export async function downloadReport(
   ctx: EngineContext,
@@ -219,6 +225,24 @@ export async function downloadReport(
       message: 'The PDF is ready.',
     };
   }
+  const stalled = await stalledPrint(ctx, report);
+  const failure = report.pdf_status === 'failed' ? (report.pdf_error ?? 'unknown error') : stalled;
+  if (failure !== null) {
+    // Reported once: the PDF goes back to "none" (the reason stays in pdf_error for the record).
+    await ctx.db
+      .updateTable('reports')
+      .set({ pdf_status: 'none', pdf_error: failure, pdf_job_id: null })
+      .where('id', '=', report.id)
+      .where('pdf_status', '=', report.pdf_status)
+      .execute();
+    return {
+      id: report.id,
+      status: 'in_progress',
+      file: null,
+      message: `The PDF could not be made: ${failure.replace(/[.\s]*$/, '.')} Request the download again to try once more.`,
+      print_error: failure,
+    };
+  }
   if (report.pdf_status !== 'in_progress') await queuePrint(ctx, report.id);
   return {
     id: report.id,
@@ -226,17 +250,6 @@ export async function downloadReport(
     file: null,
     message: 'The PDF is being generated. Repeat the request in 15 to 30 seconds.',
   };
-}
-
-/** Marks the PDF `in_progress` and queues the print job, once (a second caller finds it set). */
-export async function queuePrint(ctx: EngineContext, reportId: number): Promise<void> {
-  const result = await ctx.db
-    .updateTable('reports')
-    .set({ pdf_status: 'in_progress', pdf_error: null })
-    .where('id', '=', reportId)
-    .where('pdf_status', '!=', 'in_progress')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) await ctx.jobs.enqueue(REPORT_PRINT_JOB, { report_id: reportId });
 }
 
 export const reportFileUrl = (ctx: EngineContext, report: Pick<ReportRow, 'id' | 'project_id'>) =>

@@ -285,6 +285,9 @@ export default {
     appearance: 'Appearance',
     language: 'Language',
     theme: 'Theme',
+    fetchFavicons: "Show the cited sites' own icons",
+    fetchFaviconsHint:
+      'Each icon is fetched once from its site by this app and kept on this computer; the screens themselves never contact the sites. Off: letter badges only.',
     saved: 'App settings saved.',
     unavailable: 'This server does not offer app settings yet.',
   },
@@ -323,6 +326,8 @@ export default {
     download: 'Download PDF',
     preparingPdf: 'Preparing the PDF…',
     pdfReady: 'PDF ready',
+    pdfFailed: 'The PDF could not be made: {reason}',
+    retryPdf: 'Retry',
     failedHint: 'The report failed. Create a new one.',
     noBlocks: 'Select at least one block.',
   },

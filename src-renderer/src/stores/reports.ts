@@ -127,7 +127,10 @@ export const useReportsStore = defineStore('reports', () => {
     return created.id;
   }
 
-  /** Asks for the PDF; repeats while it is being printed; then fetches and saves the file. */
+  /**
+   * Asks for the PDF; repeats while it is being printed; then fetches and saves the file. Ends in
+   * `error` with the reason when the print failed; calling it again retries.
+   */
   async function download(project: number, id: number, save: (blob: Blob, file: string) => void) {
     pdf.value = { ...pdf.value, [id]: { state: 'preparing' } };
     if (isDesktop()) return saveOnDesktop(project, id);
@@ -135,6 +138,11 @@ export const useReportsStore = defineStore('reports', () => {
       const answer = await api.request('GET /api/projects/{project}/reports/{report}/download', {
         params: { project, report: id },
       });
+      // The print failed: its reason comes once, and the next request (Retry) prints again.
+      if (answer.print_error) {
+        pdf.value = { ...pdf.value, [id]: { state: 'error', message: answer.print_error } };
+        return;
+      }
       if (answer.status === 'in_progress' || !answer.file) {
         later(() => void download(project, id, save));
         return;

@@ -87,7 +87,7 @@ describe('GET /api/projects/{project}/answers/visibility', () => {
           url: 'https://www.acme.com/b',
           domain: 'acme.com',
           position: 1,
-          favicon: 'https://acme.com/favicon.ico',
+          favicon: 'http://127.0.0.1/api/app/favicons/acme.com',
         },
       ],
       site_mentioned: true,
@@ -142,7 +142,7 @@ describe('GET /api/projects/{project}/answers/visibility', () => {
       url: urls[0],
       domain: 'site1.example',
       position: 1,
-      favicon: 'https://site1.example/favicon.ico',
+      favicon: 'http://127.0.0.1/api/app/favicons/site1.example',
     });
   });
 });
@@ -273,13 +273,13 @@ describe('GET /api/projects/{project}/answers/comparison', () => {
           url: 'https://acme.com/a',
           domain: 'acme.com',
           position: 1,
-          favicon: 'https://acme.com/favicon.ico',
+          favicon: 'http://127.0.0.1/api/app/favicons/acme.com',
         },
         {
           url: 'https://en.wikipedia.org/wiki/CRM',
           domain: 'en.wikipedia.org',
           position: 2,
-          favicon: 'https://en.wikipedia.org/favicon.ico',
+          favicon: 'http://127.0.0.1/api/app/favicons/en.wikipedia.org',
         },
       ],
     });

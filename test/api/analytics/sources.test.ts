@@ -32,7 +32,7 @@ describe('GET /api/projects/{project}/sources/list', () => {
     expect(body.tableData).toEqual([
       {
         domain: 'acme.com',
-        favicon: 'https://acme.com/favicon.ico',
+        favicon: 'http://127.0.0.1/api/app/favicons/acme.com',
         sources_count: 1,
         dominant_type: {
           value: 'own',
@@ -53,7 +53,7 @@ describe('GET /api/projects/{project}/sources/list', () => {
               domain: 'acme.com',
               type: { value: 'own', label: 'Собственный сайт' },
               is_admin_forced: false,
-              favicon: 'https://acme.com/favicon.ico',
+              favicon: 'http://127.0.0.1/api/app/favicons/acme.com',
             },
             frequency: { first: 0, last: 1, delta: 1 },
             prompts: [{ id: f.p1, value: 'best crm tools' }],

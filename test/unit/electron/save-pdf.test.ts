@@ -7,6 +7,7 @@ import { ans, seedProject, seedUpdate, type SeededProject } from '../../helpers/
 import { createBridge, type Bridge } from '../../../src-main/electron/bridge-core';
 import { filePath, mountSavePdfRoute } from '../../../src-main/electron/save-pdf';
 import type { WireResponse } from '../../../src-shared/ipc';
+import { PrintError } from '../../../src-main/engine/ports';
 
 /** "Save PDF…" against the real engine; only Chromium (the printer) and the OS dialog are stand-ins. */
 let t: TestEngine;
@@ -63,6 +64,30 @@ describe('POST /app-shell/save-pdf', () => {
     expect(second.status).toBe(200);
     expect(json(second)).toEqual({ data: { saved: true, path: chosen } });
     expect(readFileSync(chosen!, 'utf8')).toMatch(/^%PDF-/);
+  });
+
+  it('answers 502 with the reason when the print failed, and prints anew when asked again', async () => {
+    const id = await doneReport();
+    const printer = t.engine.ctx.ports.printer!;
+    const working = printer.printToPdf;
+    printer.printToPdf = async () => {
+      throw new PrintError('The print view could not load the report.');
+    };
+    await save({ project_id: p.id, report_id: id });
+    await t.engine.jobs.drain({ ignoreDelays: true });
+    const failed = await save({ project_id: p.id, report_id: id });
+    expect(failed.status).toBe(502);
+    expect(json(failed)).toEqual({
+      message: 'The print view could not load the report.',
+      print_error: 'The print view could not load the report.',
+    });
+
+    printer.printToPdf = working;
+    expect((await save({ project_id: p.id, report_id: id })).status).toBe(409);
+    await t.engine.jobs.drain({ ignoreDelays: true });
+    expect(json(await save({ project_id: p.id, report_id: id }))).toEqual({
+      data: { saved: true, path: chosen },
+    });
   });
 
   it('saves nothing when the user cancels the dialog', async () => {

@@ -15,6 +15,7 @@ const patchBody = z.object({
   time_zone: z.string().trim().min(1).max(64).nullable().optional(),
   language: z.enum(UI_LANGUAGES).nullable().optional(),
   theme: z.enum(THEMES).nullable().optional(),
+  fetch_favicons: z.boolean().nullable().optional(),
   smtp: z
     .object({
       host: text(255),
@@ -28,7 +29,8 @@ const patchBody = z.object({
     .optional(),
 });
 
-// Extension endpoints: the app's own settings (analysis model, schedule hour and zone, UI, SMTP).
+// Extension endpoints: the app's own settings (analysis model, schedule hour and zone, UI, site
+// icons, SMTP).
 appSettingsRoutes.get('/api/app/settings', async (c) => {
   return c.json({ data: await appSettings.readAppSettings(ctxOf(c)) });
 });

@@ -15,6 +15,7 @@ import { summaryRoutes } from './summary.routes';
 import { competitorsRoutes } from './competitors.routes';
 import { answersRoutes } from './answers.routes';
 import { sourcesRoutes } from './sources.routes';
+import { faviconsRoutes } from './favicons.routes';
 
 /** Every resource's router, mounted once. Add a line per resource file. */
 export function mountRoutes(app: App): void {
@@ -34,4 +35,5 @@ export function mountRoutes(app: App): void {
   app.route('/', competitorsRoutes);
   app.route('/', answersRoutes);
   app.route('/', sourcesRoutes);
+  app.route('/', faviconsRoutes);
 }
