@@ -5,6 +5,7 @@ import * as m0003 from './0003-analytics';
 import * as m0004 from './0004-reports';
 import * as m0005 from './0005-analytics-cells';
 import * as m0006 from './0006-analytics-site-cells';
+import * as m0007 from './0007-evidence-exclusions';
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   { name: '0004-reports', up: m0004.up },
   { name: '0005-analytics-cells', up: m0005.up },
   { name: '0006-analytics-site-cells', up: m0006.up },
+  { name: '0007-evidence-exclusions', up: m0007.up },
 ];
