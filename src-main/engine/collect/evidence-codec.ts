@@ -66,6 +66,41 @@ export function unpackEvidence(packed: string | null, answer: string | null): Ev
         competitors.push({ name, start: start as number, end, text: answer.slice(start as number, end) });
     }
   }
-  competitors.sort((x, y) => x.start - y.start);
-  return { brand, competitors };
+  return { brand, competitors: tidy(answer, brand, competitors) };
+}
+
+const WORDISH = /[\p{L}\p{N}]/u;
+const WORD_RUN = /^[\p{L}\p{N}][\p{L}\p{N}.&'’+-]*/u;
+
+/**
+ * Spans a reader can act on: no span without a letter or digit (analysis falls back to the
+ * character at a competitor's first offset, which for a bold name is the `**` before it: such a
+ * span moves to the word right after, or goes when the competitor has other spans), none
+ * overlapping a brand span or another, in text order.
+ */
+function tidy(
+  answer: string,
+  brand: EvidenceSpanView[],
+  found: EvidenceView['competitors'],
+): EvidenceView['competitors'] {
+  const named = new Set(found.filter((c) => WORDISH.test(c.text)).map((c) => c.name));
+  const spans: EvidenceView['competitors'] = [];
+  for (const c of found) {
+    if (WORDISH.test(c.text)) spans.push(c);
+    else if (!named.has(c.name)) {
+      const skip = /^[^\p{L}\p{N}\n]{0,4}/u.exec(answer.slice(c.start, c.start + 4))![0].length;
+      const word = WORD_RUN.exec(answer.slice(c.start + skip, c.start + skip + 80));
+      if (!word) continue;
+      const start = c.start + skip;
+      spans.push({ name: c.name, start, end: start + word[0].length, text: word[0] });
+      named.add(c.name);
+    }
+  }
+  spans.sort((x, y) => x.start - y.start);
+  const taken = [...brand];
+  return spans.filter((s) => {
+    if (taken.some((t) => s.start < t.end && t.start < s.end)) return false;
+    taken.push(s);
+    return true;
+  });
 }
