@@ -141,7 +141,7 @@ function blockOf(node: Node, root: Node): Node {
 
 /**
  * Safe HTML for `v-html` with evidence spans (offsets into the raw answer) highlighted: each span
- * becomes `<mark class="ev ev-brand|ev-competitor" data-ev="i" tabindex="0" role="button">`,
+ * becomes `<mark class="ev ev-brand brand-form|ev ev-competitor" data-ev="i" tabindex="0" role="button">`,
  * where `i` indexes the returned `spans` (the usable ones, in text order). See text-safety.ts for
  * how offsets survive markdown; the marks are elements made here, after the sanitizer, with
  * their text set as text. A span crossing inline markup is marked piece by piece; one never
@@ -185,7 +185,8 @@ export function renderAnswerWithEvidence(
           continue;
         }
         const mark = doc.createElement('mark');
-        mark.className = `ev ev-${span.kind}`;
+        // A brand span is also a `brand-form`, as the highlight without evidence calls it.
+        mark.className = span.kind === 'brand' ? 'ev ev-brand brand-form' : 'ev ev-competitor';
         mark.setAttribute('data-ev', String(segment.span));
         mark.setAttribute('tabindex', '0');
         mark.setAttribute('role', 'button');
