@@ -84,8 +84,19 @@ test.describe('the analyst journey', () => {
     // Answers and their text; competitors; sources.
     await page.getByTestId('nav-answers').click();
     await expect(page.getByTestId('answer-prompt').first()).toBeVisible({ timeout: 10_000 });
-    await page.getByTestId('toggle-answer').first().click();
-    await expect(page.getByTestId('answer-text').first()).toContainText('Acme Tools');
+    // The demo's answers change with the day: open one that names the brand ("Not mentioned"
+    // has a lower-case m), not merely the first.
+    const mentioned = page
+      .getByTestId('answer-prompt')
+      .filter({ hasText: /Mentioned/ })
+      .first();
+    await mentioned
+      .getByRole('row')
+      .filter({ hasText: /Mentioned/ })
+      .first()
+      .getByTestId('toggle-answer')
+      .click();
+    await expect(mentioned.getByTestId('answer-text').first()).toContainText('Acme Tools');
     await snap(page, '07-answers');
     await page.getByTestId('nav-competitors').click();
     await expect(page.getByTestId('competitors')).toBeVisible();
