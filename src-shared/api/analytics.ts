@@ -132,6 +132,13 @@ export interface CompetitorSeries {
   type: string;
   data: Point[];
 }
+/** Extension: a competitor marked "not a competitor" (type `hidden`), listed so it can be set back. */
+export interface HiddenCompetitor {
+  id: number;
+  name: string;
+  type: string;
+  members: Array<{ id: number; competitor_id: number; name: string }>;
+}
 export interface CompetitorsResponse {
   project: Record<string, unknown>;
   filters: BaseFilters & Record<string, unknown>;
@@ -139,6 +146,8 @@ export interface CompetitorsResponse {
   data: UpdateDates & {
     tableData: CompetitorRow[];
     excludedTableData: CompetitorRow[];
+    /** Extension: competitors marked "not a competitor"; in no table, chart or share of voice. */
+    hiddenCompetitors?: HiddenCompetitor[];
     chartData: {
       visibility: CompetitorSeries[];
       mentions: CompetitorSeries[];
@@ -154,6 +163,36 @@ export interface CompetitorBody {
     type: string;
     members: Array<{ id: number; competitor_id: number; name: string }>;
   };
+  /** Extension: the re-analysis the edit queued (it changed the names ruled out), else null. */
+  reanalysis?: Reanalysis | null;
+}
+
+/** Extension: a re-analysis of a project's stored answers and its progress (GET/POST …/reanalyze). */
+export interface Reanalysis {
+  id: number;
+  job_id: number | null;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'superseded';
+  reason: string;
+  /** 0–100. */
+  progress: number;
+  answers_total: number;
+  answers_done: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** Extension: where a finding is in the answer; `answer.slice(start, end) === text` (UTF-16 offsets). */
+export interface EvidenceSpan {
+  start: number;
+  end: number;
+  text: string;
+}
+export interface AnswerEvidence {
+  /** Every place the brand is named. */
+  brand: EvidenceSpan[];
+  /** Every place a listed competitor is named; `competitor_id` is what the competitor edits take. */
+  competitors: Array<EvidenceSpan & { name: string; competitor_id: number | null }>;
 }
 
 export interface AnswersQuery extends BaseQuery {
@@ -202,6 +241,8 @@ export interface VisibilityRow {
       site_position: number | null;
       comment: string | null;
       update_id: number | null;
+      /** Extension; null without an answer or for answers not analysed since evidence is stored. */
+      evidence?: AnswerEvidence | null;
     }
   >;
 }
@@ -274,6 +315,8 @@ export interface ComparisonAnswer {
   site_mentioned: boolean;
   site_position: number | null;
   urls: UrlItem[];
+  /** Extension, as in answers/visibility. */
+  evidence?: AnswerEvidence | null;
 }
 export interface ComparisonResponse extends AnswersEnvelope {
   tableData: Page & {
@@ -363,6 +406,11 @@ export interface AnalyticsRoutes {
     params: P & { competitor: number };
     body: { member_ids: number[] };
     response: CompetitorBody;
+  };
+  'GET /api/projects/{project}/reanalyze': { params: P; response: { data: Reanalysis | null } };
+  'POST /api/projects/{project}/reanalyze': {
+    params: P;
+    response: { message: string; data: { job_id: number | null; reanalysis: Reanalysis } };
   };
   'GET /api/projects/{project}/answers/visibility': {
     params: P;

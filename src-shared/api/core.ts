@@ -121,6 +121,8 @@ export interface ProjectSettings {
   count_empty_answers: boolean;
   language: ProjectLanguage;
   region: number;
+  /** Extension: the brand's own products and programmes, never competitors. */
+  own_products: string[];
   neurals: ProjectSettingsNeural[];
   schedules: Record<ScheduleSource, ScheduleView>;
   analytics: { token_configured: boolean; counter_id: string; counter_name: string };
@@ -136,6 +138,8 @@ export interface ProjectSettingsPatch {
   sources_include_subdomains?: boolean | null;
   activities?: string | string[] | null;
   region?: number | null;
+  /** Extension: a list, or one name per line; null clears it. */
+  own_products?: string[] | string | null;
   neurals?: Array<number | string> | null;
   neurals_web_search?: Array<number | string> | null;
   collect_online?: boolean | null;

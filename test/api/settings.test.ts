@@ -33,6 +33,7 @@ describe('GET /api/projects/{project}/settings', () => {
         count_empty_answers: false,
         language: 'en',
         region: 225,
+        own_products: [],
         neurals: [],
         schedules: {
           update: paused('update'),

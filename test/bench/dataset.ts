@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { createEngine, type Engine } from '../../src-main/engine/engine';
 import { writeUpdateAggregates } from '../../src-main/engine/analytics/aggregates';
+import { packEvidence } from '../../src-main/engine/collect/evidence-codec';
 import { addDays } from '../../src-shared/time';
 
 /**
@@ -95,6 +96,20 @@ const TOPICS = [
   'HR software',
 ];
 const TONES = ['positive', 'neutral', 'negative'];
+
+/** Where the brand and the competitors are written in a text, packed as the answer store keeps it. */
+function benchEvidence(text: string, brand: string, names: string[]): string | null {
+  const spansOf = (name: string) => {
+    const out: Array<{ start: number; end: number; text: string }> = [];
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length))
+      out.push({ start: at, end: at + name.length, text: name });
+    return out;
+  };
+  return packEvidence({
+    brand: spansOf(brand),
+    competitors: names.flatMap((name) => spansOf(name).map((s) => ({ name, ...s }))),
+  });
+}
 
 /** A small deterministic PRNG (mulberry32), so every bench run sees the same data. */
 function rng(seed: number) {
@@ -195,8 +210,8 @@ export async function generateProject(
     );
     const insertAnswer = sqlite.prepare(
       `insert into answers (run_id, project_id, prompt_id, neural_id, has_data, answer, mention, mention_position, tone,
-       occurrences, competitors, site_mentioned, site_position, comment, web_search, attempts, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+       occurrences, competitors, site_mentioned, site_position, comment, web_search, attempts, created_at, evidence)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
     );
     const insertUrl = sqlite.prepare(
       'insert into answer_urls (answer_id, position, url, domain) values (?, ?, ?, ?)',
@@ -248,6 +263,7 @@ export async function generateProject(
               mention ? `${brand} is presented as a solid option.` : null,
               urls.length ? 1 : 0,
               finished,
+              text ? benchEvidence(text, brand, names) : null,
             ).lastInsertRowid,
           );
           answers++;

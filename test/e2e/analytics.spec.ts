@@ -179,6 +179,9 @@ test.describe('analytics screens', () => {
       '<img src="x" onerror="window.__xss = \'img\'">',
       '[click me](javascript:window.__xss="md-link") and <a href="javascript:window.__xss=\'a\'">raw link</a>',
       '<svg onload="window.__xss=\'svg\'"></svg> See [the docs](https://example.com/acme).',
+      // Evidence marks travel through markdown as private-use characters: an answer cannot forge
+      // one, and a brand name inside an attribute is never marked there.
+      '<a title="Acme rules" href="https://example.com/t">Acme title</a> \uE000\uE100\uE100forged\uE001 end.',
     ].join('\n\n');
     const fake: Server = createServer((req, res) => {
       req.resume();
@@ -226,6 +229,12 @@ test.describe('analytics screens', () => {
       await expect(answer).toContainText('Acme is the best choice');
       await expect(answer.locator('mark.brand-form').first()).toHaveText('Acme');
       expect(await answer.locator('script, img, svg, [onerror], [onload]').count()).toBe(0);
+      // Highlights come from the stored evidence: every brand place, nothing forged, no mark characters left.
+      await expect(answer.locator('mark.ev-brand')).not.toHaveCount(0);
+      expect(await answer.locator('mark', { hasText: 'forged' }).count()).toBe(0);
+      const html = await answer.innerHTML();
+      expect(html).not.toMatch(/[\uE000-\uE1FF]/);
+      expect(await answer.locator('a[title]').first().getAttribute('title')).toBe('Acme rules');
       for (const link of await answer.locator('a').all()) {
         const href = await link.getAttribute('href');
         if (href !== null) expect(href).toMatch(/^https?:/);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AnalysisInput, AnalysisResult, Language } from '../analysis/types';
 import { MAX_ANALYZED_CHARS } from '../analysis/analyze';
 import { findBrandMentions } from '../analysis/brand-mentions';
+import { buildEvidence } from '../analysis/evidence';
+import { withoutExcluded } from '../analysis/excluded-names';
 import { namesRegex, WORD_END, WORD_START } from '../analysis/name-pattern';
 import { findUrlsInText } from '../analysis/sources';
 import { hasCyrillic, maskUrls } from '../analysis/text';
@@ -57,10 +59,12 @@ export function answerAssistPrompt(input: AnalysisInput): string {
   const known = (input.knownCompetitors ?? [])
     .map((c) => (c.members.length ? `${c.name} (also written: ${c.members.join(', ')})` : c.name))
     .join('; ');
+  const never = [...(input.excludedNames ?? []), ...(input.ownProducts ?? [])];
   return [
     `Brand: ${input.brand}`,
     `Alternative names of the brand: ${input.alternativeBrands.join(', ') || 'none'}`,
     `Known competitors (use these canonical names when they appear): ${known || 'none'}`,
+    ...(never.length ? [`Never competitors (the analyst ruled them out): ${never.join(', ')}`] : []),
     `Language of the comment: ${LANGUAGE_NAMES[input.language] ?? 'English'}`,
     'Answer:',
     '<<<',
@@ -82,7 +86,9 @@ export interface AssistedFields {
  *   in the answer under one of its written names (a name that is not in the text means the model made it up, and the whole
  *   list is then not trusted); names of the own brand are dropped; a name the project already
  *   knows takes the project's canonical name; order is by first appearance, and
- *   `mention_position` is counted again over the new list;
+ *   `mention_position` is counted again over the new list; names the analyst ruled out
+ *   (`excludedNames`, `ownProducts`) are dropped as the offline analysis drops them, and the
+ *   competitor evidence is found again for the new list;
  * - tone and comment come from the model only when the offline analysis found the brand
  *   (`mention` 1), so the definitions of decisions.md §5 (null without a mention) hold.
  * Every other field (mention, occurrences, urls, site) stays the offline one.
@@ -102,12 +108,21 @@ export function mergeAnswerAssist(
   const result: AnalysisResult = { ...offline };
   const fields: AssistedFields = { competitors: false, tone: false, comment: false };
 
-  const competitors = validCompetitors(masked, model.competitors, input, brandNames, russianContext);
-  if (competitors) {
+  const valid = validCompetitors(masked, model.competitors, input, brandNames, russianContext);
+  if (valid) {
+    const excluded = [...(input.excludedNames ?? []), ...(input.ownProducts ?? [])];
+    const brandSpans = brandNames.length ? findBrandMentions(masked, brandNames, russianContext) : [];
+    const { evidence, placed: competitors } = buildEvidence(
+      masked,
+      brandSpans,
+      withoutExcluded(valid, excluded, russianContext),
+      russianContext,
+    );
     result.competitors = competitors.map((c) => c.name);
+    result.evidence = evidence;
     fields.competitors = true;
     if (offline.mention) {
-      const brandFirst = findBrandMentions(masked, brandNames, russianContext)[0]?.start;
+      const brandFirst = brandSpans[0]?.start;
       if (brandFirst !== undefined)
         result.mention_position = 1 + competitors.filter((c) => c.first < brandFirst).length;
     }
@@ -133,7 +148,7 @@ function validCompetitors(
   input: AnalysisInput,
   brandNames: string[],
   russianContext: boolean,
-): Array<{ name: string; first: number }> | null {
+): Array<{ name: string; first: number; forms: string[] }> | null {
   // An empty list replaces nothing: "no brands" is what a model that did not read says too.
   if (!listed.length || listed.length > MAX_COMPETITORS) return null;
   const brandRegex = brandNames.length ? namesRegex(brandNames, russianContext) : null;
@@ -146,16 +161,18 @@ function validCompetitors(
   for (const k of input.knownCompetitors ?? [])
     for (const n of [k.name, ...k.members]) knownByName.set(n.trim().toLowerCase(), k.name);
 
-  const byName = new Map<string, { name: string; first: number }>();
+  const byName = new Map<string, { name: string; first: number; forms: string[] }>();
   for (const c of listed) {
     const canonical = c.name.replace(/\s+/g, ' ').trim();
     const written = [...c.as_written, canonical].map((w) => w.replace(/\s+/g, ' ').trim());
     if (!canonical || canonical.length > MAX_NAME_CHARS) return null;
     if (isOwnBrand(canonical) || written.some(isOwnBrand)) continue;
     let first = -1;
+    const forms: string[] = [];
     for (const w of written) {
       if (!w || w.length > MAX_NAME_CHARS) continue;
       const at = firstIndexOf(masked, w);
+      if (at >= 0 && !forms.includes(w)) forms.push(w);
       if (at >= 0 && (first < 0 || at < first)) first = at;
     }
     if (first < 0) return null; // not in the answer: the list is not trusted
@@ -163,7 +180,11 @@ function validCompetitors(
       written.map((w) => knownByName.get(w.toLowerCase())).find((k) => k !== undefined) ?? canonical;
     const key = name.toLowerCase();
     const seen = byName.get(key);
-    if (!seen || first < seen.first) byName.set(key, { name, first });
+    if (!seen) byName.set(key, { name, first, forms });
+    else {
+      seen.first = Math.min(seen.first, first);
+      for (const f of forms) if (!seen.forms.includes(f)) seen.forms.push(f);
+    }
   }
   return [...byName.values()].sort((a, b) => a.first - b.first);
 }

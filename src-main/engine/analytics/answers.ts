@@ -30,6 +30,7 @@ import {
 } from './facts';
 import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import { ALL_LABEL, favicon, neuralRef, projectHead, seriesLabel, x } from './shapes';
+import { unpackEvidence } from '../collect/evidence-codec';
 
 /**
  * The answers tabs (api-spec.md "Answers"). Every tab works on the same list: the prompts under
@@ -45,6 +46,8 @@ export const MAX_URLS = 15;
 export interface AnswersOptions {
   /** `relevant_query` is for administrators: the project owner on this engine. */
   showRelevantQuery?: boolean;
+  /** `evidence` on each answer (extension); the deprecated /answers gets no new fields. */
+  evidence?: boolean;
 }
 
 interface ListedPrompt {
@@ -203,6 +206,7 @@ interface FullAnswer {
   site_mentioned: number;
   site_position: number | null;
   comment: string | null;
+  evidence: string | null;
 }
 
 type UrlItem = { url: string; domain: string; position: number; favicon: string };
@@ -228,6 +232,7 @@ async function fullAnswers(ctx: EngineContext, promptIds: number[], runIds: numb
       'site_mentioned',
       'site_position',
       'comment',
+      'evidence',
     ])
     .where('run_id', 'in', runIds)
     .where('prompt_id', 'in', promptIds)
@@ -256,6 +261,46 @@ async function fullAnswers(ctx: EngineContext, promptIds: number[], runIds: numb
   return { answers, urls };
 }
 
+/** Lower-cased name → competitor id: canonical names first, then merged members. */
+type CompetitorIds = Map<string, number>;
+
+/** The project's competitor ids by name, read only when some answer on the page has evidence. */
+async function competitorIdsFor(ctx: EngineContext, projectId: number, answers: FullAnswer[]) {
+  const ids: CompetitorIds = new Map();
+  if (!answers.some((a) => a.evidence !== null)) return ids;
+  const [competitors, members] = await Promise.all([
+    ctx.db.selectFrom('competitors').select(['id', 'name']).where('project_id', '=', projectId).execute(),
+    ctx.db
+      .selectFrom('competitor_members')
+      .innerJoin('competitors', 'competitors.id', 'competitor_members.competitor_id')
+      .select(['competitors.id', 'competitor_members.name'])
+      .where('competitors.project_id', '=', projectId)
+      .execute(),
+  ]);
+  for (const c of competitors) ids.set(c.name.trim().toLowerCase(), c.id);
+  for (const m of members)
+    if (!ids.has(m.name.trim().toLowerCase())) ids.set(m.name.trim().toLowerCase(), m.id);
+  return ids;
+}
+
+/**
+ * Extension (issue 11): where each finding is in the answer, `answer.slice(start, end) === text`;
+ * each competitor span also says which competitor it counts for (`competitor_id`, what the
+ * competitor edits take). Null without an answer or for answers analysed before evidence was
+ * stored (until they are analysed again).
+ */
+function evidenceOf(a: FullAnswer | undefined, ids: CompetitorIds) {
+  const e = a ? unpackEvidence(a.evidence, a.answer) : null;
+  if (!e) return null;
+  return {
+    brand: e.brand,
+    competitors: e.competitors.map((c) => ({
+      ...c,
+      competitor_id: ids.get(c.name.trim().toLowerCase()) ?? null,
+    })),
+  };
+}
+
 const find = (answers: FullAnswer[], runId: number | undefined, promptId: number, neuralId: number) =>
   answers.find((a) => a.run_id === runId && a.prompt_id === promptId && a.neural_id === neuralId);
 
@@ -264,6 +309,7 @@ function visibilityRow(
   a: FullAnswer | undefined,
   urls: Map<number, UrlItem[]>,
   lastRunId: number | undefined,
+  ids: CompetitorIds | null,
 ) {
   return {
     neural: neuralRef(n),
@@ -278,6 +324,7 @@ function visibilityRow(
     site_position: a?.site_position ?? null,
     comment: a?.comment ?? null,
     update_id: a?.run_id ?? lastRunId ?? null,
+    ...(ids ? { evidence: evidenceOf(a, ids) } : {}),
   };
 }
 
@@ -309,6 +356,7 @@ async function visibilityTable(ctx: EngineContext, list: PromptList, options: An
     last ? [last.id] : [],
     nids,
   );
+  const ids = options.evidence ? await competitorIdsFor(ctx, scope.project.id, answers) : null;
   return {
     has_answer: scope.updates.length > 0,
     rows: list.page.map((i) => ({
@@ -323,7 +371,7 @@ async function visibilityTable(ctx: EngineContext, list: PromptList, options: An
         relevant_query: options.showRelevantQuery ? i.prompt.relevant_query : null,
       },
       data: scope.neurals.map((n) =>
-        visibilityRow(n, find(answers, last?.id, i.prompt.id, n.id), urls, last?.id),
+        visibilityRow(n, find(answers, last?.id, i.prompt.id, n.id), urls, last?.id, ids),
       ),
     })),
     ...envelope(list),
@@ -376,7 +424,7 @@ export async function buildAnswersVisibility(
     project: projectHead(project),
     filters: answersFilters(scope),
     ...envelope(list),
-    tableData: await visibilityTable(ctx, list, options),
+    tableData: await visibilityTable(ctx, list, { evidence: true, ...options }),
     chartData: list.offset === 0 && !scope.filters.cursor ? await visibilityChart(ctx, scope) : [],
   };
 }
@@ -413,7 +461,10 @@ export async function buildAnswersLegacy(
     filters: answersFilters(scope),
     ...envelope(list),
     data: {
-      visibility: { tableData: await visibilityTable(ctx, list, options), chartData: chart },
+      visibility: {
+        tableData: await visibilityTable(ctx, list, { ...options, evidence: false }),
+        chartData: chart,
+      },
       history: { tableData: await historyTable(ctx, list) },
     },
     deprecation: {
@@ -507,6 +558,7 @@ export async function buildComparison(ctx: EngineContext, project: ProjectRow, i
     [before?.id, after?.id].filter((v): v is number => v !== undefined),
     nids,
   );
+  const ids = await competitorIdsFor(ctx, project.id, answers);
   const answerOf = (runId: number | undefined, promptId: number) => {
     const a = runId === undefined || !neural ? undefined : find(answers, runId, promptId, neural.id);
     return {
@@ -520,6 +572,7 @@ export async function buildComparison(ctx: EngineContext, project: ProjectRow, i
       site_mentioned: a ? bool(a.site_mentioned) : false,
       site_position: a?.site_position ?? null,
       urls: a ? (urls.get(a.id) ?? []) : [],
+      evidence: evidenceOf(a, ids),
     };
   };
   const totals = {

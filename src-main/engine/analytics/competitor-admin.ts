@@ -6,12 +6,20 @@ import { invalidField, notFound } from '../http/errors';
 import { loadCompetitors } from './competitors';
 import { parseList } from './facts';
 import { rewriteProjectAggregates } from './aggregates';
+import { exclusionsKey } from '../collect/analysis-subject';
+import { queueReanalysis, type ReanalysisReason, type ReanalysisView } from '../collect/reanalysis';
 
 /**
  * Extension endpoints that let a user curate competitors: rename, set the type, merge names into
  * one competitor and split them again. Links of answers to competitors are rebuilt from each
  * answer's own `competitors` JSON (the names the analysis found) and the current name → competitor
  * mapping (canonical names and `competitor_members`), so merge and split are exact inverses.
+ *
+ * A hidden competitor is "not a competitor": its names are excluded from analysis (see
+ * collect/analysis-subject.ts). An edit that changes the set of excluded names (hiding,
+ * un-hiding, renaming a hidden one, merging into or out of a hidden one, splitting one) queues a
+ * re-analysis of the project's answers, so every stored answer loses (or gets back) the name and
+ * the brand's position is ranked again; the response carries it as `reanalysis` (else null).
  */
 
 const TYPE = z.enum(['key', 'direct', 'indirect', 'hidden']);
@@ -30,15 +38,32 @@ async function competitorOf(ctx: EngineContext, project: ProjectRow, id: number)
   return row;
 }
 
-async function competitorBody(ctx: EngineContext, project: ProjectRow, id: number) {
+async function competitorBody(
+  ctx: EngineContext,
+  project: ProjectRow,
+  id: number,
+  reanalysis: ReanalysisView | null,
+) {
   const c = (await loadCompetitors(ctx, project.id, true)).find((r) => r.id === id)!;
-  return { data: { id: c.id, name: c.name, type: c.type, members: c.members } };
+  return { data: { id: c.id, name: c.name, type: c.type, members: c.members }, reanalysis };
+}
+
+/** Queues a re-analysis when the excluded names differ from `before`; returns it, else null. */
+async function reanalyzeIfExclusionsChanged(
+  ctx: EngineContext,
+  project: ProjectRow,
+  before: string,
+  reason: ReanalysisReason,
+): Promise<ReanalysisView | null> {
+  if ((await exclusionsKey(ctx, project.id)) === before) return null;
+  return queueReanalysis(ctx, project.id, reason);
 }
 
 /** PATCH /api/projects/{project}/competitors/{competitor} {name?, type?} */
 export async function updateCompetitor(ctx: EngineContext, project: ProjectRow, id: number, body: unknown) {
   const input = parseInput(patchSchema, body);
   const current = await competitorOf(ctx, project, id);
+  const before = await exclusionsKey(ctx, project.id);
   if (input.name !== undefined && input.name !== current.name) {
     const clash = await ctx.db
       .selectFrom('competitors')
@@ -73,7 +98,13 @@ export async function updateCompetitor(ctx: EngineContext, project: ProjectRow, 
         .values({ competitor_id: id, name: current.name })
         .execute();
   }
-  return competitorBody(ctx, project, id);
+  const reason: ReanalysisReason =
+    input.type === 'hidden' && current.type !== 'hidden'
+      ? 'competitor_hidden'
+      : input.type !== undefined && input.type !== 'hidden' && current.type === 'hidden'
+        ? 'competitor_restored'
+        : 'competitors_changed';
+  return competitorBody(ctx, project, id, await reanalyzeIfExclusionsChanged(ctx, project, before, reason));
 }
 
 /** POST .../{competitor}/merge {competitor_ids}: the others become members of this one. */
@@ -93,6 +124,7 @@ export async function mergeCompetitors(ctx: EngineContext, project: ProjectRow, 
     others.push(row);
   }
   const otherIds = others.map((o) => o.id);
+  const before = await exclusionsKey(ctx, project.id);
   const affected = await linkedAnswers(ctx, [target.id, ...otherIds]);
   await ctx.db.transaction().execute(async (trx) => {
     const members = await trx
@@ -111,7 +143,8 @@ export async function mergeCompetitors(ctx: EngineContext, project: ProjectRow, 
   });
   await relinkAnswers(ctx, project.id, affected);
   await rewriteProjectAggregates(ctx, project.id);
-  return competitorBody(ctx, project, target.id);
+  const reanalysis = await reanalyzeIfExclusionsChanged(ctx, project, before, 'competitors_changed');
+  return competitorBody(ctx, project, target.id, reanalysis);
 }
 
 /** POST .../{competitor}/split {member_ids}: the members become competitors of their own again. */
@@ -128,6 +161,7 @@ export async function splitCompetitor(ctx: EngineContext, project: ProjectRow, i
     if (!m) throw invalidField(`member_ids.${i}`, `The selected member_ids.${i} is invalid.`);
     return m;
   });
+  const before = await exclusionsKey(ctx, project.id);
   const affected = await linkedAnswers(ctx, [target.id]);
   const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
@@ -154,7 +188,8 @@ export async function splitCompetitor(ctx: EngineContext, project: ProjectRow, i
   });
   await relinkAnswers(ctx, project.id, affected);
   await rewriteProjectAggregates(ctx, project.id);
-  return competitorBody(ctx, project, target.id);
+  const reanalysis = await reanalyzeIfExclusionsChanged(ctx, project, before, 'competitors_changed');
+  return competitorBody(ctx, project, target.id, reanalysis);
 }
 
 async function linkedAnswers(ctx: EngineContext, competitorIds: number[]): Promise<number[]> {

@@ -255,10 +255,30 @@ function applyRowFilters(rows: CompetitorRow[], scope: Scope): CompetitorRow[] {
   return out;
 }
 
+/**
+ * Extension: the competitors marked "not a competitor" (`hidden`), so they can be set back. They
+ * are in no table, chart or share of voice, and after the re-analysis hiding queues no answer
+ * names them; `search` applies, `type=brand` leaves none.
+ */
+async function hiddenCompetitors(ctx: EngineContext, projectId: number, scope: Scope) {
+  if (scope.filters.type === 'brand') return [];
+  const needle = scope.filters.search?.toLocaleLowerCase();
+  return (await loadCompetitors(ctx, projectId, true))
+    .filter((c) => c.type === 'hidden')
+    .filter(
+      (c) =>
+        !needle ||
+        c.name.toLocaleLowerCase().includes(needle) ||
+        c.members.some((mm) => mm.name.toLocaleLowerCase().includes(needle)),
+    )
+    .map((c) => ({ id: c.id, name: c.name, type: c.type, members: c.members }));
+}
+
 export async function buildCompetitors(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
   const scope = await scopeFor(ctx, project, input, 'competitors');
   const m = await brandMetrics(ctx, scope);
   const rows = competitorRows(m, project);
+  const hidden = await hiddenCompetitors(ctx, project.id, scope);
   const table = applyRowFilters(currentRows(rows), scope);
   const excluded = applyRowFilters(excludedRows(rows), scope);
   const f = scope.filters;
@@ -302,6 +322,7 @@ export async function buildCompetitors(ctx: EngineContext, project: ProjectRow, 
       ...updateDates(scope),
       tableData: table.map(publicRow),
       excludedTableData: excluded.map(publicRow),
+      hiddenCompetitors: hidden,
       chartData: {
         visibility: series((r, u) => ({ y: brandAt(m, u.id, brandOf(r)).visibility })),
         mentions: series((r, u) => {

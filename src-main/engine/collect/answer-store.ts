@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { EngineContext } from '../context';
 import type { Database } from '../db/schema';
 import type { AnalysisResult } from '../analysis/types';
+import { packEvidence } from './evidence-codec';
 
 export interface StoredAnswerInput {
   runId: number;
@@ -92,13 +93,19 @@ export class AnswerWriter {
   }
 
   /**
-   * Replaces the analysis fields, URLs and competitor links of stored answers in place, keeping
-   * their ids, texts, runs and times. Same rules as `write`.
+   * Replaces the analysis fields (evidence included), URLs and competitor links of stored answers
+   * in place, keeping their ids, texts, runs and times. Same rules as `write`. `guard` runs first
+   * in the same transaction (re-analysis checks there that it is still the latest and writes its
+   * progress); what it throws rolls the batch back.
    */
-  async replaceAnalysis(items: Array<{ answerId: number; analysis: AnalysisResult }>): Promise<void> {
+  async replaceAnalysis(
+    items: Array<{ answerId: number; analysis: AnalysisResult }>,
+    guard?: (trx: Trx) => Promise<void>,
+  ): Promise<void> {
     if (!items.length) return;
     await this.withFreshNamesOnForeignKeyError(() =>
       this.ctx.db.transaction().execute(async (trx) => {
+        if (guard) await guard(trx);
         for (const { answerId, analysis: a } of items)
           await trx
             .updateTable('answers')
@@ -111,6 +118,7 @@ export class AnswerWriter {
               site_mentioned: a.site_mentioned ? 1 : 0,
               site_position: a.site_position,
               comment: a.comment,
+              evidence: packEvidence(a.evidence),
             })
             .where('id', '=', answerId)
             .execute();
@@ -266,6 +274,7 @@ function answerRow(input: StoredAnswerInput, now: string) {
     site_mentioned: a?.site_mentioned ? 1 : 0,
     site_position: a?.site_position ?? null,
     comment: a?.comment ?? null,
+    evidence: a ? packEvidence(a.evidence) : null,
     web_search: input.webSearch ? 1 : 0,
     raw: input.raw === undefined ? null : JSON.stringify(input.raw),
     error: input.error ?? null,

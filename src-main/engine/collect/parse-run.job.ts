@@ -10,7 +10,13 @@ import { performance } from 'node:perf_hooks';
 import { AnswerWriter, type StoredAnswerInput } from './answer-store';
 import { SaveQueue } from './save-queue';
 import { giveWayWhenBusy } from './turn-budget';
-import { loadAnalysisSubject, type AnalysisSubject } from './analysis-subject';
+import {
+  exclusionsKey,
+  loadAnalysisSubject,
+  subjectExclusionsKey,
+  type AnalysisSubject,
+} from './analysis-subject';
+import { queueReanalysis } from './reanalysis';
 import { loadRunAnalyzer, type RunAnalyze } from './analyzer';
 import { writeAggregatesFor } from './aggregates-port';
 import { collectTuning } from './tuning';
@@ -153,7 +159,12 @@ async function askAllTasks(
   } finally {
     clearInterval(watch);
   }
-  return !stop.signal.aborted && !job.stopping;
+  const finished = !stop.signal.aborted && !job.stopping;
+  // The analyst hid a competitor or changed own products while the run was going: answers it
+  // analysed with the older names are analysed again (past answers too), so exclusions hold.
+  if (finished && subjectExclusionsKey(subject) !== (await exclusionsKey(ctx, project.id)))
+    await queueReanalysis(ctx, project.id, 'exclusions_changed_during_run');
+  return finished;
 }
 
 /** How often, at most, a run writes its progress (besides its first answer and its close). */

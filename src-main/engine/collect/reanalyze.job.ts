@@ -1,4 +1,6 @@
+import type { Updateable } from 'kysely';
 import type { EngineContext } from '../context';
+import type { ReanalysesTable } from '../db/schema';
 import type { Citation } from '../providers/types';
 import type { AnalysisResult } from '../analysis/types';
 import { AnswerWriter } from './answer-store';
@@ -6,27 +8,28 @@ import { giveWayWhenBusy } from './turn-budget';
 import { loadAnalysisSubject } from './analysis-subject';
 import { loadRunAnalyzer } from './analyzer';
 import { rewriteProjectAggregates } from '../analytics/aggregates';
-import { REANALYZE_JOB } from './job-names';
+import type { ReanalyzePayload } from './reanalysis';
 
-export interface ReanalyzePayload {
-  projectId: number;
-}
+export { queueReanalysis, type ReanalyzePayload } from './reanalysis';
 
 const BATCH = 200;
 
-export async function queueReanalysis(ctx: EngineContext, projectId: number): Promise<number> {
-  return ctx.jobs.enqueue(REANALYZE_JOB, { projectId } satisfies ReanalyzePayload);
-}
+/** Thrown inside a batch's transaction when a newer re-analysis of the project was asked for. */
+class Superseded extends Error {}
 
 /**
  * Re-analysis: runs the answer analysis again over the stored texts and citations of a
- * project (after its brand, alternative names, domain or aliases changed), replacing the
- * analysis fields in place, without asking any AI system. Then rewrites every completed
- * update's aggregates.
+ * project (after its names, exclusions or own products changed), replacing the analysis fields
+ * (evidence included) in place, without asking any AI system. Then rewrites every completed
+ * update's aggregates. Progress goes to its `reanalyses` row, batch by batch, in the batch's own
+ * transaction.
  *
  * Running twice / stopping half-way: each batch of answers is replaced in one transaction with
  * results that depend only on the texts and the project, so running again gives the same rows.
- * A stop between batches returns; the queue runs the job again from the start.
+ * A stop between batches returns; the queue runs the job again from the start. A job whose row
+ * is already done does nothing. When a newer re-analysis of the same project exists, this one
+ * stops before its next batch is written (the check is inside that batch's transaction, so an
+ * older job never writes after a newer one began) and is marked `superseded`.
  */
 export async function runReanalyzeJob(
   ctx: EngineContext,
@@ -39,36 +42,110 @@ export async function runReanalyzeJob(
     .where('id', '=', payload.projectId)
     .executeTakeFirst();
   if (!project) return;
-  const analyze = await loadRunAnalyzer(ctx);
-  const subject = await loadAnalysisSubject(ctx, project);
-  // One writer for the whole job: the project's competitor names are read once.
-  const writer = new AnswerWriter(ctx, project.id);
-  let afterId = 0;
-  for (;;) {
-    if (job.stopping) return;
-    const answers = await ctx.db
-      .selectFrom('answers')
-      .select(['id', 'answer', 'raw'])
-      .where('project_id', '=', project.id)
-      .where('has_data', '=', 1)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    if (!answers.length) break;
-    const replaced: Array<{ answerId: number; analysis: AnalysisResult }> = [];
-    for (const a of answers) {
-      await giveWayWhenBusy();
-      const citations = await storedCitations(ctx, a.id, a.raw);
-      replaced.push({
-        answerId: a.id,
-        analysis: await analyze({ ...subject, text: a.answer ?? '', citations }),
-      });
-    }
-    await writer.replaceAnalysis(replaced);
-    afterId = answers[answers.length - 1].id;
+  const id = payload.reanalysisId ?? (await legacyRow(ctx, project.id));
+  const row = await ctx.db.selectFrom('reanalyses').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || row.status === 'done' || row.status === 'superseded') return;
+  const mark = (set: Updateable<ReanalysesTable>) =>
+    ctx.db.updateTable('reanalyses').set(set).where('id', '=', id).execute();
+  if (await newerExists(ctx, project.id, id)) {
+    await mark({ status: 'superseded', finished_at: ctx.clock.now().toISOString() });
+    return;
   }
-  await rewriteProjectAggregates(ctx, project.id);
+  const { total } = await ctx.db
+    .selectFrom('answers')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('project_id', '=', project.id)
+    .where('has_data', '=', 1)
+    .executeTakeFirstOrThrow();
+  await mark({
+    status: 'running',
+    started_at: row.started_at ?? ctx.clock.now().toISOString(),
+    answers_total: Number(total),
+    answers_done: 0,
+    error: null,
+  });
+
+  try {
+    const analyze = await loadRunAnalyzer(ctx);
+    const subject = await loadAnalysisSubject(ctx, project);
+    // One writer for the whole job: the project's competitor names are read once.
+    const writer = new AnswerWriter(ctx, project.id);
+    let afterId = 0;
+    let done = 0;
+    for (;;) {
+      if (job.stopping) return;
+      const answers = await ctx.db
+        .selectFrom('answers')
+        .select(['id', 'answer', 'raw'])
+        .where('project_id', '=', project.id)
+        .where('has_data', '=', 1)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      if (!answers.length) break;
+      const replaced: Array<{ answerId: number; analysis: AnalysisResult }> = [];
+      for (const a of answers) {
+        await giveWayWhenBusy();
+        const citations = await storedCitations(ctx, a.id, a.raw);
+        replaced.push({
+          answerId: a.id,
+          analysis: await analyze({ ...subject, text: a.answer ?? '', citations }),
+        });
+      }
+      done += replaced.length;
+      await writer.replaceAnalysis(replaced, async (trx) => {
+        const newer = await trx
+          .selectFrom('reanalyses')
+          .select('id')
+          .where('project_id', '=', project.id)
+          .where('id', '>', id)
+          .executeTakeFirst();
+        if (newer) throw new Superseded();
+        await trx.updateTable('reanalyses').set({ answers_done: done }).where('id', '=', id).execute();
+      });
+      afterId = answers[answers.length - 1].id;
+    }
+    await rewriteProjectAggregates(ctx, project.id);
+    await mark({ status: 'done', answers_done: done, finished_at: ctx.clock.now().toISOString() });
+  } catch (error) {
+    if (error instanceof Superseded) {
+      await mark({ status: 'superseded', finished_at: ctx.clock.now().toISOString() });
+      return;
+    }
+    // The queue retries (the row goes back to `running` then); the UI sees the failure meanwhile.
+    await mark({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}
+
+async function newerExists(ctx: EngineContext, projectId: number, id: number): Promise<boolean> {
+  const newer = await ctx.db
+    .selectFrom('reanalyses')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('id', '>', id)
+    .executeTakeFirst();
+  return newer !== undefined;
+}
+
+/** A job queued before migration 0008 has no row: it gets one, so the UI can follow it too. */
+async function legacyRow(ctx: EngineContext, projectId: number): Promise<number> {
+  const row = await ctx.db
+    .insertInto('reanalyses')
+    .values({
+      project_id: projectId,
+      job_id: null,
+      status: 'queued',
+      reason: 'manual',
+      error: null,
+      created_at: ctx.clock.now().toISOString(),
+      started_at: null,
+      finished_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**

@@ -60,6 +60,8 @@ export interface ProjectsTable {
   analytics_token: string | null;
   analytics_id: string | null;
   analytics_counter_name: string | null;
+  /** Migration 0008: the brand's own products (JSON array of names), never competitors. */
+  own_products: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -189,6 +191,8 @@ export interface AnswersTable {
   error: string | null;
   attempts: number;
   created_at: string;
+  /** Migration 0008: compact evidence JSON (collect/evidence-codec.ts); null until analysed since. */
+  evidence: Generated<string | null>;
 }
 
 export interface AnswerUrlsTable {
@@ -301,6 +305,21 @@ export interface AggUpdatePromptTable {
   cells: string;
 }
 
+/** Migration 0008: a requested re-analysis of a project and its progress. */
+export interface ReanalysesTable {
+  id: Generated<number>;
+  project_id: number;
+  job_id: number | null;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'superseded';
+  reason: string;
+  answers_total: Generated<number>;
+  answers_done: Generated<number>;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 /** Migration 0006: distinct site cell texts (JSON: network id → sources history cell). */
 export interface AggSiteCellsTable {
   id: Generated<number>;
@@ -346,12 +365,14 @@ export interface Database {
   agg_update_prompt_site: AggUpdatePromptSiteTable;
   reports: ReportsTable;
   report_results: ReportResultsTable;
+  reanalyses: ReanalysesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NeuralRow = Selectable<NeuralsTable>;
 export type NewNeural = Insertable<NeuralsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
+export type ReanalysisRow = Selectable<ReanalysesTable>;
 export type ProjectUpdate = Updateable<ProjectsTable>;
 export type PromptRow = Selectable<PromptsTable>;
 export type PromptGroupRow = Selectable<PromptGroupsTable>;

@@ -27,6 +27,11 @@ export const settingsPatchBody = z.object({
     .nullable()
     .optional(),
   region: z.int().min(0).max(1_000_000_000).nullable().optional(),
+  /** Extension (issue 11): the brand's own products, never competitors. A list or one per line. */
+  own_products: z
+    .union([text(20_000), z.array(text(255)).max(200)])
+    .nullable()
+    .optional(),
   neurals: neuralRefs.nullable().optional(),
   neurals_web_search: neuralRefs.nullable().optional(),
   collect_online: z.boolean().nullable().optional(),

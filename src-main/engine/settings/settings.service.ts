@@ -10,6 +10,8 @@ import type { ScheduleSource } from '../../../src-shared/enums';
 import type { ProjectSettings } from '../../../src-shared/api/core';
 import { SCHEDULE_FIELDS, type SettingsPatch } from './settings.input';
 import { isHost, normalizeHost, splitHosts } from './domain';
+import { parseOwnProducts } from '../collect/analysis-subject';
+import { queueReanalysis } from '../collect/reanalysis';
 
 export const DEFAULT_REGION = 225;
 
@@ -58,6 +60,9 @@ export async function updateSettings(
     }
     for (const [source, schedule] of schedules) await saveSchedule(trx, project, source, schedule);
   });
+  // Own products are never competitors, in past answers too: analyse them again.
+  if (changes.own_products !== undefined && changes.own_products !== project.own_products)
+    await queueReanalysis(ctx, project.id, 'own_products');
   return readSettings(ctx, await loadProject(ctx, user, projectId, 'read'));
 }
 
@@ -84,6 +89,7 @@ function projectChanges(input: SettingsPatch): ProjectUpdate {
     set.domain_aliases = hosts.length ? hosts.join('\n') : null;
   }
   if (input.region !== undefined) set.region = input.region ?? DEFAULT_REGION;
+  if (input.own_products !== undefined) set.own_products = JSON.stringify(ownProducts(input.own_products));
   for (const flag of [
     'sources_include_subdomains',
     'collect_online',
@@ -113,6 +119,31 @@ export function joinList(value: string | string[] | null): string {
     .map((s) => s.trim())
     .filter(Boolean);
   return [...new Set(items)].join(', ');
+}
+
+/** Maximum number of own products. */
+const MAX_OWN_PRODUCTS = 200;
+
+/**
+ * `own_products` from an array or a string (one per line, or comma separated): trimmed, without
+ * empties and repeats (case-insensitive, the first spelling kept); null is none.
+ */
+function ownProducts(value: string | string[] | null): string[] {
+  const items = Array.isArray(value) ? value : (value ?? '').split(/[\n,]/);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  items.forEach((raw, i) => {
+    const name = raw.trim();
+    if (!name) return;
+    if (name.length > 255)
+      throw invalidField(`own_products.${i}`, 'A product name has at most 255 characters.');
+    if (seen.has(name.toLowerCase())) return;
+    seen.add(name.toLowerCase());
+    out.push(name);
+  });
+  if (out.length > MAX_OWN_PRODUCTS)
+    throw invalidField('own_products', `At most ${MAX_OWN_PRODUCTS} own products.`);
+  return out;
 }
 
 export function checkedHost(value: string, field: string): string {
@@ -195,6 +226,7 @@ export async function readSettings(ctx: EngineContext, project: ProjectRow): Pro
     count_empty_answers: bool(project.count_empty_answers),
     language: project.language as ProjectSettings['language'],
     region: project.region,
+    own_products: parseOwnProducts(project.own_products),
     neurals: neurals.map((n) => ({
       id: n.id,
       system_name: n.system_name,

@@ -172,6 +172,8 @@ export default {
     domain: 'Site',
     domainAliases: 'More sites',
     domainAliasesHint: 'One per line or comma separated',
+    ownProducts: 'Own products and programmes',
+    ownProductsHint: 'One per line. The brand’s own products are never counted as competitors.',
     subdomains: 'Count subdomains of the site',
     activities: 'Activities',
     region: 'Region code',

@@ -10,7 +10,8 @@ import { competitorColor } from '../charts/palette';
 import { competitorLines } from '../charts/from-api';
 import type { ValueSeries } from '../charts/series';
 import type { CompetitorsResponse } from './analytics-types';
-import type { CompetitorsQuery } from '../../../src-shared/api/analytics';
+import type { CompetitorBody, CompetitorsQuery } from '../../../src-shared/api/analytics';
+import { useReanalysisStore } from './reanalysis';
 
 export type CompetitorMetric = 'visibility' | 'mentions' | 'share_of_voice';
 /** What a competitor can be set to (the own brand is not editable). */
@@ -55,11 +56,16 @@ export const useAnalyticsCompetitorsStore = defineStore('analytics-competitors',
     }
   }
 
-  /** Runs one edit, then reloads; the edit's error is rethrown for the dialog to show. */
-  async function edit(run: () => Promise<unknown>) {
+  /**
+   * Runs one edit, then reloads; the edit's error is rethrown for the dialog to show. An edit that
+   * changed what is "not a competitor" queued a re-analysis: it is followed (progress bar) and the
+   * screen reloads again when it ends.
+   */
+  async function edit(run: () => Promise<CompetitorBody>) {
     saving.value = true;
     try {
-      await run();
+      const body = await run();
+      useReanalysisStore().track(project, body?.reanalysis);
     } finally {
       saving.value = false;
     }
@@ -98,6 +104,8 @@ export const useAnalyticsCompetitorsStore = defineStore('analytics-competitors',
   const data = computed(() => response.value?.data ?? null);
   const rows = computed(() => data.value?.tableData ?? []);
   const excludedRows = computed(() => data.value?.excludedTableData ?? []);
+  /** Competitors marked "not a competitor" (extension `hiddenCompetitors`): shown to be set back. */
+  const hiddenRows = computed(() => data.value?.hiddenCompetitors ?? []);
   /** Types a competitor can be given (the response's `types` map), without the own brand. */
   const typeOptions = computed(() =>
     Object.entries(response.value?.types ?? {}).map(([value, label]) => ({ value, label })),
@@ -133,6 +141,7 @@ export const useAnalyticsCompetitorsStore = defineStore('analytics-competitors',
     data,
     rows,
     excludedRows,
+    hiddenRows,
     typeOptions,
     metricLines,
     radar,

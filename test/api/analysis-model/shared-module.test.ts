@@ -110,6 +110,30 @@ describe('mergeAnswerAssist', () => {
     expect(result.occurrences).toEqual(offline.occurrences);
   });
 
+  it("drops the analyst's exclusions and own products, and finds the evidence of the new list", () => {
+    const ruled = { ...input, excludedNames: ['Globex'], ownProducts: ['Initech'] };
+    const { result } = mergeAnswerAssist(ruled, analyzeAnswer(ruled), {
+      competitors: [
+        { name: 'Globex Corporation', as_written: ['Globex'] },
+        { name: 'Initech', as_written: ['Initech'] },
+      ],
+      tone: null,
+      comment: null,
+    });
+    expect(result.competitors).toEqual([]);
+    expect(result.mention_position).toBe(1);
+    expect(result.evidence.competitors).toEqual([]);
+
+    const { result: kept } = mergeAnswerAssist(input, offline, {
+      competitors: [{ name: 'Globex Corporation', as_written: ['Globex'] }],
+      tone: null,
+      comment: null,
+    });
+    const spans = kept.evidence.competitors.filter((s) => /\w/.test(s.text));
+    expect(spans.map((s) => [s.name, s.text])).toEqual([['Globex Corporation', 'Globex']]);
+    for (const s of kept.evidence.competitors) expect(input.text.slice(s.start, s.end)).toBe(s.text);
+  });
+
   it('keeps the offline list when a name is not in the answer or the list is empty', () => {
     for (const competitors of [[{ name: 'Hooli', as_written: ['Hooli'] }], []]) {
       const { result, fields } = mergeAnswerAssist(input, offline, {

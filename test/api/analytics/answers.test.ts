@@ -80,6 +80,8 @@ describe('GET /api/projects/{project}/answers/visibility', () => {
       site_position: null,
       comment: 'Acme is presented well.',
       update_id: f.run2,
+      // Extension: the seeded analysis found no spans (real answers: test/api/collect/evidence-exclusions.test.ts).
+      evidence: { brand: [], competitors: [] },
     });
     expect(p1.data[1]).toMatchObject({
       urls: [
@@ -282,6 +284,7 @@ describe('GET /api/projects/{project}/answers/comparison', () => {
           favicon: 'http://127.0.0.1/api/app/favicons/en.wikipedia.org',
         },
       ],
+      evidence: { brand: [], competitors: [] },
     });
     expect(body.chartData).toEqual([]);
   });
@@ -344,7 +347,15 @@ describe('GET /api/projects/{project}/answers (deprecated)', () => {
       `/api/projects/${f.project.id}/answers/history`,
     ]);
     const visibility = (await t.api.get(tab(f, 'visibility'))).body;
-    expect(res.body.data.visibility.tableData).toEqual(visibility.tableData);
+    // The deprecated endpoint gets no new fields: the visibility tab without `evidence`.
+    const withoutEvidence = {
+      ...visibility.tableData,
+      rows: visibility.tableData.rows.map((r: any) => ({
+        ...r,
+        data: r.data.map(({ evidence, ...cell }: any) => (void evidence, cell)),
+      })),
+    };
+    expect(res.body.data.visibility.tableData).toEqual(withoutEvidence);
     expect(res.body.data.visibility.chartData).toEqual(visibility.chartData);
     expect(res.body.data.history.tableData).toEqual((await t.api.get(tab(f, 'history'))).body.tableData);
   });

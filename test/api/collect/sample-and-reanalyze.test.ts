@@ -143,7 +143,14 @@ describe('POST /api/projects/{project}/reanalyze', () => {
     await t.engine.ctx.db.updateTable('projects').set({ brand: 'Zyxwvut' }).where('id', '=', p.id).execute();
     const res = await t.api.post(`/api/projects/${p.id}/reanalyze`);
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ message: expect.any(String), data: { job_id: expect.any(Number) } });
+    expect(res.body).toEqual({
+      message: expect.any(String),
+      data: {
+        job_id: expect.any(Number),
+        reanalysis: expect.objectContaining({ status: 'queued', progress: 0, reason: 'manual' }),
+      },
+    });
+    expect(res.body.data.reanalysis.job_id).toBe(res.body.data.job_id);
     await t.engine.jobs.drain({ ignoreDelays: true });
 
     const after = await t.engine.ctx.db.selectFrom('answers').selectAll().orderBy('id').execute();

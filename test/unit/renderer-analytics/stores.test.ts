@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { setTransport } from '../../../src-renderer/src/api/client';
 import type { Transport } from '../../../src-renderer/src/api/transport';
@@ -8,6 +8,7 @@ import { useAnalyticsAnswersStore } from '../../../src-renderer/src/stores/analy
 import { useAnalyticsCompetitorsStore } from '../../../src-renderer/src/stores/analytics-competitors';
 import { useAnalyticsSummaryStore } from '../../../src-renderer/src/stores/analytics-summary';
 import { filterStorageKey } from '../../../src-renderer/src/stores/analytics-query';
+import { REANALYSIS_POLL_MS, useReanalysisStore } from '../../../src-renderer/src/stores/reanalysis';
 
 /** A fake engine at the transport edge: answers by `METHOD path` (query stripped), records requests. */
 function fakeTransport(routes: Record<string, (req: WireRequest) => { status?: number; body: unknown }>) {
@@ -222,5 +223,53 @@ describe('analytics competitors store', () => {
     expect(JSON.parse(requests[1].body!)).toEqual({ competitor_ids: [6, 8] });
     // Fewer than three networks: no radar.
     expect(store.radar).toBeNull();
+  });
+});
+
+describe('re-analysis store', () => {
+  const row = (status: string, progress: number) => ({
+    id: 3,
+    job_id: 9,
+    status,
+    reason: 'competitor_hidden',
+    progress,
+    answers_total: 10,
+    answers_done: progress / 10,
+    created_at: '2026-01-12T00:00:00.000Z',
+    started_at: null,
+    finished_at: null,
+  });
+
+  it('follows a queued re-analysis until it is done, then counts it finished', async () => {
+    vi.useFakeTimers();
+    try {
+      const replies = [row('running', 40), row('running', 90), row('done', 100)];
+      const requests = fakeTransport({
+        'GET /api/projects/7/reanalyze': () => ({ body: { data: replies.shift() ?? row('done', 100) } }),
+      });
+      const store = useReanalysisStore();
+      store.track(7, row('queued', 0) as any);
+      expect(store.status[7]?.status).toBe('queued');
+      await vi.advanceTimersByTimeAsync(REANALYSIS_POLL_MS);
+      expect(store.status[7]).toMatchObject({ status: 'running', progress: 40 });
+      expect(store.finished[7]).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(REANALYSIS_POLL_MS * 2);
+      expect(store.status[7]?.status).toBe('done');
+      expect(store.finished[7]).toBe(1);
+      await vi.advanceTimersByTimeAsync(REANALYSIS_POLL_MS * 3);
+      expect(requests).toHaveLength(3); // stopped polling once done
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads the latest on follow and does not poll when nothing is going', async () => {
+    const requests = fakeTransport({
+      'GET /api/projects/7/reanalyze': () => ({ body: { data: null } }),
+    });
+    const store = useReanalysisStore();
+    await store.follow(7);
+    expect(store.status[7]).toBeNull();
+    expect(requests).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import * as m0004 from './0004-reports';
 import * as m0005 from './0005-analytics-cells';
 import * as m0006 from './0006-analytics-site-cells';
 import * as m0007 from './0007-report-pdf-job';
+import * as m0008 from './0008-evidence-exclusions';
 
 export interface Migration {
   name: string;
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   { name: '0005-analytics-cells', up: m0005.up },
   { name: '0006-analytics-site-cells', up: m0006.up },
   { name: '0007-report-pdf-job', up: m0007.up },
+  { name: '0008-evidence-exclusions', up: m0008.up },
 ];

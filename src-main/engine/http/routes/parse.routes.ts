@@ -6,7 +6,7 @@ import { parseInput } from '../validate';
 import { loadProject } from '../../access/project-access';
 import { parseStatus } from '../../projects/projects.service';
 import { queueParse, ParseRefused, refusalToHttp } from '../../collect/parse.service';
-import { queueReanalysis } from '../../collect/reanalyze.job';
+import { latestReanalysis, queueReanalysis } from '../../collect/reanalysis';
 
 export const parseRoutes = new Hono<AppEnv>();
 
@@ -37,6 +37,16 @@ parseRoutes.post('/api/projects/:project{[0-9]+}/parse', async (c) => {
 parseRoutes.post('/api/projects/:project{[0-9]+}/reanalyze', async (c) => {
   const ctx = ctxOf(c);
   const project = await loadProject(ctx, userOf(c), idParam(c, 'project'), 'modify');
-  const jobId = await queueReanalysis(ctx, project.id);
-  return c.json({ message: 'Stored answers will be analysed again.', data: { job_id: jobId } }, 202);
+  const reanalysis = await queueReanalysis(ctx, project.id, 'manual');
+  return c.json(
+    { message: 'Stored answers will be analysed again.', data: { job_id: reanalysis.job_id, reanalysis } },
+    202,
+  );
+});
+
+// Extension (issue 11): the project's latest re-analysis and its progress, for the UI to follow.
+parseRoutes.get('/api/projects/:project{[0-9]+}/reanalyze', async (c) => {
+  const ctx = ctxOf(c);
+  const project = await loadProject(ctx, userOf(c), idParam(c, 'project'));
+  return c.json({ data: await latestReanalysis(ctx, project.id) });
 });

@@ -11,3 +11,18 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => unknown, ms = 
     timer = setTimeout(() => fn(...args), ms);
   };
 }
+
+/** The evidence highlight an event happened on (render-answer.ts marks): its index and element. */
+export function evidenceMarkOf(event: UiEvent): { index: number; element: HTMLElement } | null {
+  const target = event.target as Element | null;
+  const mark = target?.closest?.('mark[data-ev]') as HTMLElement | null | undefined;
+  if (!mark) return null;
+  const index = Number(mark.getAttribute('data-ev'));
+  return Number.isInteger(index) ? { index, element: mark } : null;
+}
+
+/** Runs `fn` after `ms`; returns a function that cancels it. */
+export function later(fn: () => void, ms: number): () => void {
+  const timer = setTimeout(fn, ms);
+  return () => clearTimeout(timer);
+}

@@ -2,6 +2,7 @@ import { computed, watch } from 'vue';
 import { useRoute } from 'vue-router';
 import { useAnalyticsFiltersStore } from '../../stores/analytics-filters';
 import { useRunsStore } from '../../stores/runs';
+import { useReanalysisStore } from '../../stores/reanalysis';
 
 /**
  * What every analytics screen does: read the project from the route, load its filter choices
@@ -28,6 +29,17 @@ export function useAnalyticsScreen(reload: (project: number, query: Record<strin
       if (ready && id === project.value) reload(id, query);
     },
     { immediate: true, deep: true },
+  );
+
+  // A re-analysis of the project (a competitor marked "not a competitor", own products changed)
+  // rewrote its answers: reload in place, so an opened answer stays open with its new reading.
+  const reanalysis = useReanalysisStore();
+  watch(
+    () => reanalysis.finished[project.value] ?? 0,
+    (now, before) => {
+      if (now > before && filters.ready && filters.project === project.value)
+        reload(project.value, filters.query);
+    },
   );
 
   /**
