@@ -86,7 +86,7 @@ thailand egypt vietnam indonesia bali cyprus serbia georgia armenia
 `;
 
 const DE = `
-vorteile nachteile pro contra fazit zusammenfassung überblick einleitung empfehlung empfehlungen tipp tipps
+sie ihr ihre ihnen wir uns vorteile nachteile pro contra fazit zusammenfassung überblick einleitung empfehlung empfehlungen tipp tipps
 hinweis hinweise wichtig achtung alternativen alternative vergleich optionen option auswahl beste bester
 bestes besten top preis preise kosten gebühren gebühr zinsen zins konditionen provision cashback bonus
 prämie sicherheit zuverlässigkeit seriosität ruf kundenservice service support kunden kunde qualität

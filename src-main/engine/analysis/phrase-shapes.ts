@@ -5,7 +5,7 @@
  */
 import type { FoundCompetitor } from './competitors';
 import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
-import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
+import { isDictionaryWord } from './lexicon/dictionary';
 import { nameKey } from './lexicon/name-key';
 import type { Language } from './types';
 
@@ -161,22 +161,19 @@ const SHORT_WORDS = new Set([
 ]);
 
 /**
- * English capitalises headings word by word: "Key Considerations", "Where It Falls Short",
- * "Annual Fee" are ordinary words, no name. Three words or more that are all common words are a
- * heading; two are one unless the dictionary also knows a word as a proper noun ("Google Pay").
- * "Capital One" is lost with them, "Best Buy" rightly.
+ * English capitalises headings word by word: "Where It Falls Short", "Detailed Comparison Table"
+ * are ordinary words, no name. Three words or more that are all common
+ * words are a heading; two may be a name ("Capital One", "Roadrunner Suite"), so they stay.
  */
 export function isTitleCasePhrase(name: string, language: Language): boolean {
   if (language !== 'en') return false;
   const words = name.split(/[\s-]+/).filter((w) => !NAME_CONNECTORS.has(w.toLowerCase()));
-  if (words.length < 2) return false;
-  const common = words.every((w) => {
+  if (words.length < 3) return false;
+  return words.every((w) => {
     const bare = w.replace(/['’].*$/, '');
     if (SHORT_WORDS.has(bare.toLowerCase())) return true;
     return /^\p{Lu}\p{Ll}+(?:['’]\p{Ll}+)?$/u.test(w) && isDictionaryWord(bare, 'en');
   });
-  if (!common) return false;
-  return words.length >= 3 || !words.some((w) => isDictionaryProperNoun(w.replace(/['’].*$/, ''), 'en'));
 }
 
 /**

@@ -40,9 +40,9 @@ describe('the realistic corpus', () => {
     const tally = emptyTally();
     for (const a of realAnswers) scoreAnswer(tally, a, resultOf(a));
     const all = figuresOf(tally);
-    expect(all.precision).toBeGreaterThanOrEqual(0.56);
-    expect(all.recall).toBeGreaterThanOrEqual(0.74);
-    expect(all.position).toBeGreaterThanOrEqual(0.82);
+    expect(all.precision).toBeGreaterThanOrEqual(0.575);
+    expect(all.recall).toBeGreaterThanOrEqual(0.76);
+    expect(all.position).toBeGreaterThanOrEqual(0.84);
     expect(all.mentionF1).toBeGreaterThanOrEqual(0.98);
     expect(all.occurrences).toBeGreaterThanOrEqual(0.95);
     expect(all.urls).toBe(1);
@@ -55,12 +55,12 @@ describe('the realistic corpus', () => {
  * those answers' real competitors still found. Floors measured when the corpus landed.
  */
 const CLASS_FLOORS: Record<TrapClass, { clean: number; recall: number }> = {
-  'common-word': { clean: 0.96, recall: 0.73 },
-  'acronym-document': { clean: 0.82, recall: 0.73 },
-  institution: { clean: 0.74, recall: 0.73 },
-  'own-product': { clean: 0.9, recall: 0.73 },
-  'date-amount-code': { clean: 0.94, recall: 0.73 },
-  'inflection-join': { clean: 0.94, recall: 0.73 },
+  'common-word': { clean: 0.96, recall: 0.75 },
+  'acronym-document': { clean: 0.82, recall: 0.75 },
+  institution: { clean: 0.74, recall: 0.75 },
+  'own-product': { clean: 0.9, recall: 0.75 },
+  'date-amount-code': { clean: 0.94, recall: 0.75 },
+  'inflection-join': { clean: 0.94, recall: 0.75 },
 };
 
 describe.each(TRAP_CLASSES)('traps of class %s', (cls) => {
