@@ -501,11 +501,16 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     weakGerman.length = 0;
   }
 
-  for (const c of proseAcronyms) {
-    const { start, end } = sentenceAround(text, c.index);
-    const inside = (at: number) => at >= start && at < end;
-    if (ctx.brandSpans.some((b) => inside(b.start)) || loose.some((o) => !o.acronym && inside(o.index))) {
-      loose.push(c);
+  if (proseAcronyms.length) {
+    // Where the brand and the other names are, sorted, to ask "any in this sentence?" by bisection.
+    const named = [
+      ...ctx.brandSpans.map((b) => b.start),
+      ...loose.filter((o) => !o.acronym).map((o) => o.index),
+    ];
+    named.sort((a, b) => a - b);
+    for (const c of proseAcronyms) {
+      const { start, end } = sentenceAround(text, c.index);
+      if (anyWithin(named, start, end)) loose.push(c);
     }
   }
 
@@ -552,6 +557,18 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       !ctx.germanNouns || names.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
     return anchor && names.length >= 2 && names.length * 2 >= items.length;
   }
+}
+
+/** Whether the sorted `values` hold one in [start, end). */
+function anyWithin(values: number[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < values.length && values[lo] < end;
 }
 
 /**

@@ -11,8 +11,20 @@ import type { Evidence, EvidenceSpan } from './types';
 /** Spans per competitor beyond which the rest add nothing to a highlight. */
 const MAX_SPANS_PER_COMPETITOR = 50;
 
-const overlaps = (a: { start: number; end: number }, spans: Array<{ start: number; end: number }>) =>
-  spans.some((s) => a.start < s.end && s.start < a.end);
+/** Which characters a span already covers: one byte per character, so each test is short. */
+class Taken {
+  private readonly covered: Uint8Array;
+  constructor(length: number) {
+    this.covered = new Uint8Array(length);
+  }
+  overlaps(s: { start: number; end: number }): boolean {
+    for (let i = s.start; i < s.end; i++) if (this.covered[i]) return true;
+    return false;
+  }
+  take(s: { start: number; end: number }): void {
+    this.covered.fill(1, s.start, s.end);
+  }
+}
 
 /** The word run at `index`: the fallback span when no pattern of the name matches there. */
 function wordAt(text: string, index: number): EvidenceSpan {
@@ -33,7 +45,8 @@ export function buildEvidence(
   russianContext: boolean,
 ): { evidence: Evidence; placed: FoundCompetitor[] } {
   const brand = brandSpans.map((s) => ({ start: s.start, end: s.end, text: text.slice(s.start, s.end) }));
-  const taken: Array<{ start: number; end: number }> = [...brand];
+  const taken = new Taken(text.length);
+  for (const s of brand) taken.take(s);
   const out: Evidence['competitors'] = [];
   const placed: FoundCompetitor[] = [];
   // Longer names first, so that "VS Code" takes its words before "Code" looks for them.
@@ -45,16 +58,16 @@ export function buildEvidence(
       re.lastIndex = 0;
       for (let m = re.exec(text); m && mine.length < MAX_SPANS_PER_COMPETITOR; m = re.exec(text)) {
         const span = { start: m.index, end: m.index + m[0].length, text: m[0] };
-        if (!overlaps(span, taken)) mine.push(span);
+        if (!taken.overlaps(span)) mine.push(span);
       }
     }
     // Where it was first found, when no pattern of the name matched there.
     if (!mine.length) {
       const fallback = wordAt(text, c.first);
-      if (overlaps(fallback, taken)) continue;
+      if (taken.overlaps(fallback)) continue;
       mine.push(fallback);
     }
-    taken.push(...mine);
+    for (const s of mine) taken.take(s);
     out.push(...mine.map((s) => ({ name: c.name, ...s })));
     placed.push(c);
   }

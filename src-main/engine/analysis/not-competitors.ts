@@ -46,10 +46,10 @@ export interface Subject {
 export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): FoundCompetitor[] {
   if (!found.length) return found;
   const { never, otherKind } = listsFor(subject);
-  const inList = (list: Set<string>, name: string) => {
-    if (list.has(nameKey(name))) return true;
+  const inList = (list: (key: string) => boolean, name: string) => {
+    if (list(nameKey(name))) return true;
     const head = withoutTier(name) ?? withoutCorporateWord(name);
-    return head !== null && list.has(nameKey(head));
+    return head !== null && list(nameKey(head));
   };
   const kept = new Map<string, FoundCompetitor>();
   const doubtful: FoundCompetitor[] = [];
@@ -65,7 +65,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       if (names.some((n) => isDateAmountOrCode(n) || inList(never, n) || RU_IMPERATIVE.test(n))) continue;
       if (isPublicBodyOrSchool(part.name, subject.activities)) continue;
       // "УСН ИП", "GDPR и HIPAA": every word a term.
-      if (part.name.split(' ').every((w) => never.has(nameKey(w)) || JOINER.test(` ${w} `))) continue;
+      if (part.name.split(' ').every((w) => never(nameKey(w)) || JOINER.test(` ${w} `))) continue;
       if (
         isModelPhrase(part.name, subject.language, never) ||
         isDescriptivePhrase(part.name, subject.language)

@@ -11,33 +11,63 @@ import { nameWithFormsRegex } from './name-pattern';
 import type { Subject } from './not-competitors';
 import { sentenceAround } from './text';
 
-interface Lists {
-  /** Keys of names that are never this brand's competitors. */
-  never: Set<string>;
-  /** Keys of companies of another kind: competitors only when compared with the brand or its peers. */
-  otherKind: Set<string>;
-}
-const listsCache = new Map<string, Lists>();
+/** What a listed name is: a term, or a name of a category (built once per process). */
+let kindOf: Map<string, string> | null = null;
 
-/** The lists for one brand (cached per brand and activities: a project's answers share them). */
-export function listsFor(subject: Subject): Lists {
-  // The brand and the products the answer writes after it ("Apple Pay") say what kind it is.
-  const brandPhrases = [...subject.brandNames, ...brandProducts(subject)];
-  const key = `${brandPhrases.join('\u0001')}\u0002${subject.activities}`;
-  let lists = listsCache.get(key);
-  if (lists) return lists;
-  const activities = subject.activities.toLowerCase();
-  const brandKeys = brandPhrases.map(nameKey);
-  lists = { never: new Set(TERMS.map(nameKey)), otherKind: new Set() };
-  for (const category of Object.values(CATEGORIES)) {
-    const keys = category.names.map(nameKey);
-    if (brandKeys.some((b) => keys.includes(b))) continue;
-    if (!category.competesWhen) for (const k of keys) lists.never.add(k);
-    else if (!category.competesWhen.test(activities)) for (const k of keys) lists.otherKind.add(k);
+function kinds(): Map<string, string> {
+  if (kindOf) return kindOf;
+  kindOf = new Map();
+  for (const [category, { names }] of Object.entries(CATEGORIES)) {
+    for (const name of names) if (!kindOf.has(nameKey(name))) kindOf.set(nameKey(name), category);
   }
-  if (listsCache.size > 200) listsCache.clear();
-  listsCache.set(key, lists);
-  return lists;
+  for (const term of TERMS) kindOf.set(nameKey(term), 'term');
+  return kindOf;
+}
+
+export interface Lists {
+  /** Whether the name (by its key) is never this brand's competitor. */
+  never(key: string): boolean;
+  /** Whether it is a company of another kind: a competitor only when compared with the brand. */
+  otherKind(key: string): boolean;
+}
+const competingCache = new Map<string, Set<string>>();
+
+/**
+ * The categories this brand competes in: the brand, or a product the answer writes after it
+ * ("Apple Pay"), is one of their names, or the project's activities say so. Cached per brand.
+ */
+function competingCategories(subject: Subject): Set<string> {
+  const brandPhrases = [...subject.brandNames, ...brandProducts(subject)];
+  const cacheKey = `${brandPhrases.join('\u0001')}\u0002${subject.activities}`;
+  let competing = competingCache.get(cacheKey);
+  if (competing) return competing;
+  const activities = subject.activities.toLowerCase();
+  competing = new Set(
+    brandPhrases.map((b) => kinds().get(nameKey(b))).filter((k): k is string => !!k && k !== 'term'),
+  );
+  for (const [category, { competesWhen }] of Object.entries(CATEGORIES)) {
+    if (competesWhen?.test(activities)) competing.add(category);
+  }
+  if (competingCache.size > 500) competingCache.clear();
+  competingCache.set(cacheKey, competing);
+  return competing;
+}
+
+export function listsFor(subject: Subject): Lists {
+  const competing = competingCategories(subject);
+  const map = kinds();
+  return {
+    never(key) {
+      const kind = map.get(key);
+      return (
+        kind === 'term' || (kind !== undefined && !competing.has(kind) && !CATEGORIES[kind].competesWhen)
+      );
+    },
+    otherKind(key) {
+      const kind = map.get(key);
+      return kind !== undefined && kind !== 'term' && !competing.has(kind) && !!CATEGORIES[kind].competesWhen;
+    },
+  };
 }
 
 /** "Apple Pay" where the answer writes the brand "Apple" followed by "Pay". */

@@ -91,14 +91,14 @@ export const CODE_WORD = /^(?=.*\d)[\p{L}\d.,+-]{1,12}$/u;
  * "12 GB de VRAM"): no company. A name with a code keeps it when the rest is a name ("Airbus
  * A350", "Ryzen 5").
  */
-export function isModelPhrase(name: string, language: Language, never: Set<string>): boolean {
+export function isModelPhrase(name: string, language: Language, never: (key: string) => boolean): boolean {
   const words = name.split(' ');
   if (words.length < 2 || !words.some((w) => CODE_WORD.test(w))) return false;
   const rest = words.filter((w) => !CODE_WORD.test(w) && !NAME_CONNECTORS.has(w.toLowerCase()));
   // German and English dictionaries hold makers' names ("Mazda", "Google"): there only terms count.
   const common = (w: string) =>
     (language === 'es' || language === 'ru') && isDictionaryWord(w, wordLanguage(w, language));
-  return rest.every((w) => never.has(nameKey(w)) || common(w));
+  return rest.every((w) => never(nameKey(w)) || common(w));
 }
 
 /**
