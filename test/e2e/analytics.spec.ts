@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, type RunningServer } from './server-fixture';
+import type { Page } from '@playwright/test';
+import { api, test, expect, type RunningServer } from './server-fixture';
 
 /**
  * The analytics screens against the real server: the sample project (12 demo updates) fills
@@ -10,22 +10,6 @@ import { test, expect, type RunningServer } from './server-fixture';
  */
 
 const SCREENS = 'test-results/screens';
-
-function api(request: APIRequestContext, server: RunningServer) {
-  const headers = { authorization: `Bearer ${server.token}`, accept: 'application/json' };
-  return {
-    get: async (path: string) => {
-      const res = await request.get(`${server.url}${path}`, { headers });
-      expect(res.status(), `GET ${path}: ${await res.text()}`).toBeLessThan(300);
-      return res.json();
-    },
-    send: async (method: 'POST' | 'PATCH' | 'PUT', path: string, data?: unknown) => {
-      const res = await request.fetch(`${server.url}${path}`, { method, headers, data: data ?? {} });
-      expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-      return res.json();
-    },
-  };
-}
 
 /** Signs in through the one-time address, then opens a screen of a project. */
 async function openScreen(page: Page, server: RunningServer, project: number, screen: string) {

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, startServer, type RunningServer } from './server-fixture';
+import type { Page } from '@playwright/test';
+import { api, test, expect, startServer, type RunningServer } from './server-fixture';
 
 /**
  * A local analytics tool: the browser talks to this server and nothing else (no site icons, fonts
@@ -13,23 +13,6 @@ import { test, expect, startServer, type RunningServer } from './server-fixture'
  */
 
 const CYRILLIC = /[\u0400-\u04FF]+/g;
-
-function api(request: APIRequestContext, server: RunningServer) {
-  const headers = { authorization: `Bearer ${server.token}`, accept: 'application/json' };
-  return {
-    get: async (path: string) => {
-      const res = await request.get(`${server.url}${path}`, { headers });
-      expect(res.status(), `GET ${path}: ${await res.text()}`).toBeLessThan(300);
-      return res.json();
-    },
-    post: async (path: string, data: unknown) => {
-      const res = await request.post(`${server.url}${path}`, { headers, data });
-      expect(res.status(), `POST ${path}: ${await res.text()}`).toBeLessThan(300);
-      return res.json();
-    },
-    bytes: async (url: string) => (await request.get(url, { headers })).body(),
-  };
-}
 
 /**
  * Every address the page asks for outside `origin`. Playwright's `request` event misses some image

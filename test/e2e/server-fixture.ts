@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,4 +79,24 @@ export const test = base.extend<object, { server: RunningServer }>({
   ],
 });
 
-export { expect } from '@playwright/test';
+/** The API as the test's user, over the server's address; any status of 300 or above fails. */
+export function api(request: APIRequestContext, server: RunningServer) {
+  const headers = { authorization: `Bearer ${server.token}`, accept: 'application/json' };
+  const send = async (method: 'POST' | 'PATCH' | 'PUT', path: string, data?: unknown) => {
+    const res = await request.fetch(`${server.url}${path}`, { method, headers, data: data ?? {} });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  return {
+    get: async (path: string) => {
+      const res = await request.get(`${server.url}${path}`, { headers });
+      expect(res.status(), `GET ${path}: ${await res.text()}`).toBeLessThan(300);
+      return res.json();
+    },
+    send,
+    post: (path: string, data: unknown) => send('POST', path, data),
+    bytes: async (url: string) => (await request.get(url, { headers })).body(),
+  };
+}
+
+export { expect };
