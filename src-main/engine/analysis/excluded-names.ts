@@ -4,14 +4,7 @@
  * them, inflected or not ("Яндекс Маркетом" for "Яндекс Маркет").
  */
 import type { FoundCompetitor } from './competitors';
-import { namesRegex } from './name-pattern';
-
-/** Whether `phrase` is, as a whole, one of the names matched by `re`. */
-function isWholly(re: RegExp, phrase: string): boolean {
-  re.lastIndex = 0;
-  const m = re.exec(phrase);
-  return m !== null && m.index === 0 && m[0].length === phrase.length;
-}
+import { namesRegex, wholly } from './name-pattern';
 
 export function withoutExcluded(
   found: FoundCompetitor[],
@@ -22,5 +15,5 @@ export function withoutExcluded(
   if (!names.length || !found.length) return found;
   const re = namesRegex(names, russianContext);
   if (!re) return found;
-  return found.filter((c) => !isWholly(re, c.name) && !c.forms.some((f) => isWholly(re, f)));
+  return found.filter((c) => !wholly(re, c.name) && !c.forms.some((f) => wholly(re, f)));
 }

@@ -168,7 +168,8 @@ export function nameWithFormsRegex(name: string, forms: string[], russianContext
   return extra.length ? namesRegex([name, ...extra], russianContext) : own;
 }
 
-function wholly(re: RegExp, phrase: string): boolean {
+/** Whether `phrase` is, as a whole, one of the names `re` matches. */
+export function wholly(re: RegExp, phrase: string): boolean {
   re.lastIndex = 0;
   const m = re.exec(phrase);
   return m !== null && m.index === 0 && m[0].length === phrase.length;

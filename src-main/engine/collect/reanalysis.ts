@@ -58,18 +58,22 @@ export function reanalysisView(row: ReanalysisRow): ReanalysisView {
   };
 }
 
-/** The project's latest re-analysis (the one the UI follows), or null when none was asked for. */
-export async function latestReanalysis(
-  ctx: EngineContext,
-  projectId: number,
-): Promise<ReanalysisView | null> {
-  const row = await ctx.db
+function latestRow(ctx: EngineContext, projectId: number) {
+  return ctx.db
     .selectFrom('reanalyses')
     .selectAll()
     .where('project_id', '=', projectId)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** The project's latest re-analysis (the one the UI follows), or null when none was asked for. */
+export async function latestReanalysis(
+  ctx: EngineContext,
+  projectId: number,
+): Promise<ReanalysisView | null> {
+  const row = await latestRow(ctx, projectId);
   return row ? reanalysisView(row) : null;
 }
 
@@ -84,13 +88,7 @@ export async function queueReanalysis(
   projectId: number,
   reason: ReanalysisReason = 'manual',
 ): Promise<ReanalysisView> {
-  const waiting = await ctx.db
-    .selectFrom('reanalyses')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const waiting = await latestRow(ctx, projectId);
   if (waiting?.status === 'queued' && waiting.job_id !== null) {
     const job = await ctx.db
       .selectFrom('jobs')
