@@ -177,6 +177,7 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
     isOwnBrand,
     known: input.knownCompetitors ?? [],
     russianContext,
+    trade: [input.activities ?? '', ...brandNames].join(' '),
   });
   const excluded = [...(input.excludedNames ?? []), ...(input.ownProducts ?? [])];
   const reviewed = reviewCompetitors(extracted, {

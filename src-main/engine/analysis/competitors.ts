@@ -10,6 +10,9 @@ import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
 import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-like';
 import { namePatternSource, namesRegex, nameTokens } from './name-pattern';
 import { isSentenceStart } from './brand-mentions';
+import { introducesOtherKind } from './introduced-kind';
+import { isDictionaryProperNoun } from './lexicon/dictionary';
+import { nominativesOf } from './russian-names';
 import { lineAt, sentenceAround, type Line } from './text';
 
 interface Candidate {
@@ -25,6 +28,8 @@ interface Candidate {
   germanPhraseName?: boolean;
   /** Known competitor's canonical name, when it is one. */
   canonical?: string;
+  /** Found alone in running prose: no list, table, heading, bold or enumeration around it. */
+  lone?: boolean;
 }
 
 interface GroupItem {
@@ -44,6 +49,8 @@ export interface CompetitorContext {
   brandSpans: Array<{ start: number; end: number }>;
   known: KnownCompetitor[];
   russianContext: boolean;
+  /** The project's trade: its activities and brand names (may be empty). */
+  trade: string;
 }
 
 export interface FoundCompetitor {
@@ -444,7 +451,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     }
     if (item.own || (c && c.strong)) {
       if (inList) enumerationAt(m.index).names++;
-      if (c) loose.push(c);
+      if (c) loose.push(inList ? c : { ...c, lone: true });
       continue;
     }
     if (!c) continue;
@@ -455,7 +462,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       if (joined) enumerationAt(m.index)[weak].push(c);
       continue;
     }
-    if (ctx.textIsCyrillic && CYRILLIC.test(c.name) && !c.ordinaryEnding) loose.push(c);
+    if (ctx.textIsCyrillic && CYRILLIC.test(c.name) && !c.ordinaryEnding)
+      loose.push(inList && !isRussianPlace(c.name) ? c : { ...c, lone: true });
     else if (inList) {
       enumerationAt(m.index)[weak].push(c);
     }
@@ -474,6 +482,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   const weakGerman: Candidate[] = [];
   for (let m = PROSE.exec(text); m; m = PROSE.exec(text)) {
     const start = m.index + m[0].length - m[1].length;
+    const otherKind = introducesOtherKind(text, m.index, ctx.trade);
     let offset = 0;
     for (const part of m[1].split(ENUM_SPLIT)) {
       const at = m[1].indexOf(part, offset);
@@ -493,8 +502,9 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
         }
         continue;
       }
-      if (!ctx.germanNouns || item.candidate.strong) loose.push(item.candidate);
-      else weakGerman.push(item.candidate);
+      const c = otherKind ? { ...item.candidate, lone: true } : item.candidate;
+      if (!ctx.germanNouns || c.strong) loose.push(c);
+      else weakGerman.push(c);
     }
     // German: weak names after a trigger count when two or more stand together, all of them names.
     if (weakGerman.length >= 2) loose.push(...weakGerman);
@@ -557,6 +567,14 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       !ctx.germanNouns || names.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
     return anchor && names.length >= 2 && names.length * 2 >= items.length;
   }
+}
+
+/**
+ * A place or a person the Russian dictionary knows ("Таджикистана", "Камчатки", "Крым"): the
+ * dictionary's proper nouns are geography and people, brands are not among them.
+ */
+function isRussianPlace(name: string): boolean {
+  return !name.includes(' ') && nominativesOf(name).some((n) => isDictionaryProperNoun(n, 'ru'));
 }
 
 /** Whether the sorted `values` hold one in [start, end). */
@@ -631,7 +649,13 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
     cluster.spellings.push(me);
     cluster.keys.add(key);
   }
-  const named = clusters.map((cl) => {
+  // A name only ever written alone in running prose is mentioned in passing (a regulator, a place,
+  // a tool the answer uses), not weighed as an alternative: the alternatives an answer weighs stand
+  // in its lists, tables, headings, bold text or enumerations.
+  // An answer all in prose has no other place to weigh them: there every name counts.
+  const laidOut = ctx.lines.some((l) => l.kind !== 'text');
+  const weighed = laidOut ? clusters.filter((cl) => cl.forms.some((f) => !f.lone)) : clusters;
+  const named = weighed.map((cl) => {
     cl.forms.sort((a, b) => a.index - b.index);
     return { name: canonicalName(cl.forms, anchored), forms: cl.forms };
   });

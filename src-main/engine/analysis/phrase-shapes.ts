@@ -54,8 +54,21 @@ const MODEL_CODE =
 /** "171-ФЗ", "§ 35", "Art. 6": numbered laws and articles. */
 const LAW_NUMBER = /^\d{1,4}-(?:ФЗ|ФКЗ|П)$|^(?:§|Art\.|Artikel|Artículo|Статья|Ст\.)\s?\d/iu;
 
+/**
+ * "60 Мбит", "4 GB RAM", "20 SIM-карт", "000 UDIS", "T+1": a quantity and its unit, or a
+ * settlement term. A name that starts with digits is written without a space after them ("1&1",
+ * "7-Eleven", "1Password").
+ */
+const QUANTITY = /^\d[\d.,–-]*\s|^T\+\d$/u;
+
 export function isDateAmountOrCode(name: string): boolean {
-  return DATE.test(name) || AMOUNT.test(name) || MODEL_CODE.test(name) || LAW_NUMBER.test(name);
+  return (
+    DATE.test(name) ||
+    AMOUNT.test(name) ||
+    MODEL_CODE.test(name) ||
+    LAW_NUMBER.test(name) ||
+    QUANTITY.test(name)
+  );
 }
 
 /** A Russian imperative opening an advice step: "Проверьте", "Опишите", "Протестируйте". */

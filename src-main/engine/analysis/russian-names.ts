@@ -49,9 +49,15 @@ export function nominativesOf(word: string): string[] {
   return [word];
 }
 
-/** Prepositions that take the genitive: after them "-а" is a masculine name's case ("у Сбербанка"). */
+/**
+ * Prepositions that take the genitive, and comparatives ("дешевле Битрикса"): after them "-а" is a
+ * masculine name's case ("у Сбербанка").
+ */
 const GENITIVE_BEFORE =
-  /(?:^|[\s(«"])(?:у|от|из|для|до|без|около|вроде|кроме|против|возле|после|среди|из-за|у\s+клиентов)\s+$/iu;
+  /(?:^|[\s(«"])(?:у|от|из|для|до|без|около|вроде|кроме|против|возле|после|среди|из-за|у\s+клиентов|дешевле|дороже|лучше|хуже|выше|ниже|больше|меньше|быстрее|удобнее|проще|выгоднее|надёжнее|надежнее)\s+$/iu;
+/** The names listed before this one ("у Ингосстраха, Согласия и "): they share its case. */
+const LISTED_BEFORE =
+  /(?:[«"]?\p{Lu}[\p{L}\p{N}-]*(?:\s\p{Lu}[\p{L}\p{N}-]*)?[»"]?(?:,\s*|\s+(?:и|или)\s+))+$/u;
 
 /**
  * The nominatives of a name as written at `index` of `text`: a genitive preposition before it
@@ -59,7 +65,9 @@ const GENITIVE_BEFORE =
  */
 export function nominativesAt(name: string, text: string, index: number): string[] {
   const all = nameNominatives(name);
-  if (!/[ая]$/.test(name) || !GENITIVE_BEFORE.test(text.slice(Math.max(0, index - 24), index))) return all;
+  if (!/[ая]$/.test(name)) return all;
+  const before = text.slice(Math.max(0, index - 80), index);
+  if (!GENITIVE_BEFORE.test(before.replace(LISTED_BEFORE, ''))) return all;
   const at = name.lastIndexOf(' ');
   const head = at < 0 ? '' : name.slice(0, at + 1);
   const word = name.slice(at + 1);

@@ -1,0 +1,57 @@
+/**
+ * What kind of thing an enumeration introduces: "insurers such as Farmers" names insurers,
+ * "a price tracker such as CamelCamelCamel" a tool, "universidades como la UNAM" schools. The
+ * names after a trigger are the brand's peers only when the noun before it is a word for any
+ * company ("companies like", "Anbieter wie") or a word of the project's own trade (its activities
+ * and brand names); after another noun they are things of another kind, mentioned in passing.
+ */
+
+/** Words for "a company, a service, an alternative" in the four languages, lowercase. */
+const ANY_COMPANY = new Set(
+  `company companies brand brands provider providers service services platform platforms app apps
+  option options alternative alternatives competitor competitors player players rival rivals vendor
+  vendors business businesses names solutions solution products product
+  компания компании компаний компаниями бренд бренды брендов сервис сервисы сервисов сервисами
+  платформа платформы платформ альтернатива альтернативы альтернатив конкурент конкуренты конкурентов
+  игроки игроков решения решений приложения приложений варианты вариантов продукты продуктов
+  anbieter anbietern unternehmen marke marken konzerne konkurrenten wettbewerber alternativen dienste
+  plattformen apps lösungen firmen produkte
+  empresa empresas compañía compañías marca marcas plataforma plataformas servicio servicios
+  proveedor proveedores alternativa alternativas competidor competidores opciones aplicaciones
+  entidades productos`.split(/\s+/),
+);
+
+/** The words a trade is recognised by: first five and last four letters of its longer words. */
+function tradeStems(trade: string): string[] {
+  const stems = new Set<string>();
+  for (const word of trade
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[^\p{L}]+/u)) {
+    if (word.length < 5) continue;
+    stems.add(word.slice(0, 5));
+    if (word.length >= 7) stems.add(word.slice(-4));
+  }
+  return [...stems];
+}
+
+const stemsCache = new Map<string, string[]>();
+
+/**
+ * Whether the trigger at `at` ("such as", "como", "вроде") follows a noun of another kind than
+ * the project's trade (`trade`: its activities and brand names). Unknown when no word stands
+ * before it in the clause (", e.g. X") or no trade is known: then it is not another kind.
+ */
+export function introducesOtherKind(text: string, at: number, trade: string): boolean {
+  if (!trade.trim()) return false;
+  const clause = /[^\n.,;:!?()[\]«»"—–-]*$/u.exec(text.slice(Math.max(0, at - 60), at))?.[0] ?? '';
+  const words = clause.toLowerCase().replace(/ё/g, 'е').split(/\s+/u).filter(Boolean).slice(-3);
+  if (!words.some((w) => /^\p{L}{4,}$/u.test(w))) return false;
+  if (words.some((w) => ANY_COMPANY.has(w))) return false;
+  let stems = stemsCache.get(trade);
+  if (!stems) {
+    if (stemsCache.size > 500) stemsCache.clear();
+    stemsCache.set(trade, (stems = tradeStems(trade)));
+  }
+  return !words.some((w) => w.length >= 4 && stems.some((s) => w.includes(s)));
+}
