@@ -29,6 +29,7 @@ import {
   withoutLeadingWords,
   withoutTier,
 } from './phrase-shapes';
+import { isSectionTitle, makerOf } from './product-lines';
 import { nominativesAt } from './russian-names';
 import type { Language } from './types';
 
@@ -74,8 +75,12 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
         if (company) keep(kept, { ...part, name: company, forms: [company] });
         continue;
       }
-      if (names.some((n) => inList(otherKind, n))) doubtful.push(part);
-      else keep(kept, part);
+      if (isSectionTitle(part.name, subject.text, part.first, subject.language)) continue;
+      const maker = makerOf(part.name, subject.language, subject.text);
+      if (subject.brandNames.some((b) => b.toLowerCase() === maker.toLowerCase())) continue;
+      const named = maker === part.name ? part : { ...part, name: maker, forms: [maker, ...part.forms] };
+      if (names.some((n) => inList(otherKind, n))) doubtful.push(named);
+      else keep(kept, named);
     }
   }
   mergeProductsIntoCompanies(kept);

@@ -1,0 +1,80 @@
+/**
+ * Product lines and section titles: two shapes of capitalised phrase that are no competitor as
+ * written. "LG C4", "Apple Watch Series 10", "Samsung's S90D" name a maker's product: the
+ * competitor is the maker (decisions.md §5 counts brands, and an answer comparing models compares
+ * their makers). "Key Considerations", "Setup Checklist" title a section of the answer.
+ */
+import { NAME_CONNECTORS } from './generic-words';
+import { isDictionaryWord } from './lexicon/dictionary';
+import type { Language } from './types';
+
+/** A model code ("C4", "U8N", "5.0", "V-Series", "CE"): no maker writes its name so. */
+const MODEL_WORD = /^(?:(?=.*\d)[\p{L}\d.+-]{1,10}|\p{Lu}{1,2}|\p{Lu}{1,3}-Series)$/u;
+/** Words that name a line or tier of a maker's products, after the maker's name. */
+const LINE_WORD =
+  /^(?:series|edition|ultra|pro|plus|max|mini|lite|business|enterprise|gold|platinum|premium|secured|cash|account|savings|select|crystal)$/i;
+
+/**
+ * The maker of a product named by its line or model: "LG C4" → "LG", "Garmin Venu 3" → "Garmin",
+ * "Apple Watch Series 10" → "Apple Watch", "Capital One 360 Performance Savings" → "Capital One".
+ * English possessives go too ("Samsung's S90D", "NordVPN's"). Any other name is returned as is.
+ */
+export function makerOf(name: string, language: Language, text: string): string {
+  if (language === 'en') {
+    // "Applebee's" is a name; "Samsung's S90D" and "NordVPN's" beside "NordVPN" are possessives.
+    const possessive = /^(.+?)['’]s(\s|$)/u.exec(name);
+    if (possessive && (possessive[2] || writtenBare(possessive[1], text))) return possessive[1];
+  }
+  const words = name.split(' ');
+  const line = words.findIndex((w, i) => i > 0 && (MODEL_WORD.test(w) || LINE_WORD.test(w)));
+  if (line < 0) return name;
+  // A maker's name no dictionary holds stands alone ("Garmin"); an ordinary word needs the words
+  // after it up to the line ("Apple Watch", "Capital One").
+  if (!isDictionaryWord(words[0], language)) return words[0];
+  let end = line;
+  while (end > 1 && LINE_WORD.test(words[end - 1])) end--;
+  return words.slice(0, end).join(' ');
+}
+
+/** Whether `name` is written in `text` without a possessive after it. */
+function writtenBare(name: string, text: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    if (!/^['’\p{L}\p{N}]/u.test(text.slice(at + name.length, at + name.length + 1))) return true;
+  }
+  return false;
+}
+
+/** Function words a section title may hold ("What's the Difference", "Reference & Practice"). */
+const TITLE_FUNCTION_WORDS = new Set([
+  '&',
+  'a',
+  'an',
+  'the',
+  'to',
+  'for',
+  'of',
+  'and',
+  'or',
+  'what',
+  "what's",
+  'is',
+]);
+
+/**
+ * Whether `name`, found at `at`, is the title of a section: an English heading or a bold line of its
+ * own, two or more words, each an ordinary word ("Key Considerations", "Comparison Table").
+ */
+export function isSectionTitle(name: string, text: string, at: number, language: Language): boolean {
+  if (language !== 'en') return false;
+  const words = name.split(/\s+/);
+  if (words.length < 2) return false;
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const lineEnd = text.indexOf('\n', at);
+  const line = text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
+  const titled = /^\s*#/.test(line) || /^\s*(?:\d{1,2}[.)]\s*)?(\*\*|__)[^*_]+\1\s*:?\s*$/.test(line);
+  if (!titled) return false;
+  return words.every((w) => {
+    const lower = w.toLowerCase();
+    return TITLE_FUNCTION_WORDS.has(lower) || NAME_CONNECTORS.has(lower) || isDictionaryWord(w, language);
+  });
+}
