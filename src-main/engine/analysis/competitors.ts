@@ -192,18 +192,64 @@ function anchoredRegex(name: string, russianContext: boolean): RegExp | null {
   return re;
 }
 
-interface KnownMatcher {
-  /** Global regex: one capturing group per known name or alias, longest names first. */
-  regex: RegExp;
-  canonicalOf: (m: RegExpExecArray) => string | undefined;
+interface KnownMatch {
+  index: number;
+  length: number;
+  canonical: string;
 }
+
+/**
+ * Finds the project's known competitors and aliases in a text. The names are indexed by their
+ * first letter: at each word start only the names beginning with that letter are tried (one sticky
+ * regex per letter, longest names first), instead of every name at every position.
+ */
+class KnownMatcher {
+  private readonly byLetter = new Map<string, { regex: RegExp; canonicals: string[] }>();
+
+  constructor(entries: Array<{ name: string; canonical: string }>, russianContext: boolean) {
+    const grouped = new Map<string, { sources: string[]; canonicals: string[] }>();
+    for (const e of [...entries].sort((a, b) => b.name.length - a.name.length)) {
+      const src = namePatternSource(e.name, russianContext);
+      if (!src) continue;
+      const letter = firstLetter(e.name, 0);
+      const group = grouped.get(letter) ?? { sources: [], canonicals: [] };
+      grouped.set(letter, group);
+      group.sources.push(`(${src})`);
+      group.canonicals.push(e.canonical);
+    }
+    for (const [letter, g] of grouped)
+      this.byLetter.set(letter, { regex: new RegExp(g.sources.join('|'), 'yiu'), canonicals: g.canonicals });
+  }
+
+  get empty(): boolean {
+    return this.byLetter.size === 0;
+  }
+
+  /** Every known name in `text`, left to right, not overlapping. */
+  matches(text: string): KnownMatch[] {
+    const out: KnownMatch[] = [];
+    WORD_START.lastIndex = 0;
+    for (let w = WORD_START.exec(text); w; w = WORD_START.exec(text)) {
+      const group = this.byLetter.get(firstLetter(text, w.index));
+      if (!group) continue;
+      group.regex.lastIndex = w.index;
+      const m = group.regex.exec(text);
+      if (!m) continue;
+      let g = 1;
+      while (m[g] === undefined) g++;
+      out.push({ index: m.index, length: m[0].length, canonical: group.canonicals[g - 1] });
+      WORD_START.lastIndex = m.index + Math.max(1, m[0].length);
+    }
+    return out;
+  }
+}
+
+const WORD_START = /(?<![\p{L}\p{N}_])[\p{L}\p{N}]/gu;
+const firstLetter = (s: string, at: number) => s.charAt(at).toLowerCase().replace('ё', 'е');
 
 const knownCache = new Map<string, KnownMatcher | null>();
 
-/**
- * All known competitors and their aliases in one regex, built once per project's list (cached by
- * the list): a single scan finds every one of them, instead of one scan per competitor.
- */
+/** The matcher of a project's known competitors, built once per list (cached by the list). */
 function knownMatcher(known: KnownCompetitor[], russianContext: boolean): KnownMatcher | null {
   if (!known.length) return null;
   const key =
@@ -220,24 +266,8 @@ function knownMatcher(known: KnownCompetitor[], russianContext: boolean): KnownM
       entries.push({ name, canonical: k.name });
     }
   }
-  entries.sort((a, b) => b.name.length - a.name.length);
-  const canonicals: string[] = [];
-  const sources: string[] = [];
-  for (const e of entries) {
-    const src = namePatternSource(e.name, russianContext);
-    if (!src) continue;
-    sources.push(`(${src})`);
-    canonicals.push(e.canonical);
-  }
-  const matcher: KnownMatcher | null = sources.length
-    ? {
-        regex: new RegExp(sources.join('|'), 'giu'),
-        canonicalOf: (m) => {
-          for (let g = 1; g < m.length; g++) if (m[g] !== undefined) return canonicals[g - 1];
-          return undefined;
-        },
-      }
-    : null;
+  const built = new KnownMatcher(entries, russianContext);
+  const matcher = built.empty ? null : built;
   if (knownCache.size > 200) knownCache.clear();
   knownCache.set(key, matcher);
   return matcher;
@@ -294,9 +324,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   const known = knownMatcher(ctx.known, ctx.russianContext);
   const knownOf = (phrase: string): string | undefined => {
     if (!known) return undefined;
-    known.regex.lastIndex = 0;
-    const m = known.regex.exec(phrase);
-    return m && m[0].length >= phrase.trim().length * 0.6 ? known.canonicalOf(m) : undefined;
+    const m = known.matches(phrase)[0];
+    return m && m.length >= phrase.trim().length * 0.6 ? m.canonical : undefined;
   };
 
   // A name recurs within one answer (list, bold, prose): judge each phrase once.
@@ -526,15 +555,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
 
   // Known competitors written anywhere.
   if (known) {
-    // One pass over the text for every known competitor and alias: the capturing group that
-    // matched says which competitor it is.
-    const re = known.regex;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      const canonical = known.canonicalOf(m);
-      if (canonical)
-        loose.push({ name: canonical, index: m.index, strong: true, structural: true, canonical });
-    }
+    for (const { index, canonical } of known.matches(text))
+      loose.push({ name: canonical, index, strong: true, structural: true, canonical });
   }
 
   const accepted: Candidate[] = [...loose];
