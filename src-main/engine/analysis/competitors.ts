@@ -146,6 +146,10 @@ function enumerated(text: string, start: number, end: number): boolean {
 
 const OPENING_QUOTE = /[«„“"]/;
 
+/** A heading that opens a section of alternatives ("### 4. Alternativen", "**Other options**"). */
+const ALTERNATIVES_HEADING =
+  /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:alternatives?|other options|competitors|alternativen|andere anbieter|konkurrenten|wettbewerber|альтернатив\p{L}*|конкурент\p{L}*|другие варианты|alternativas|otras opciones|competidores)(?!\p{L})/iu;
+
 /**
  * «Сколько стоит CRM …», "Cheapest CRM with …": a capitalized word opening a quoted phrase (an
  * answer echoing the question) starts a sentence, not a name. A quoted name stays a name:
@@ -395,7 +399,18 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       addToGroup(`${id}c`, judge(leadOf(cell) ?? cell, row.line.start + row.line.text.indexOf(cell), true));
     }
   };
+  // Where a section headed "Alternatives" / "Альтернативы" runs: its items and prose name the
+  // brand's peers, whatever their words look like.
+  const alternativeSections: Array<{ start: number; end: number }> = [];
+  let section: { start: number; end: number } | null = null;
   for (const line of lines) {
+    if (line.kind === 'heading') {
+      if (section) section.end = line.start;
+      section = ALTERNATIVES_HEADING.test(text.slice(line.contentStart, line.end))
+        ? { start: line.end, end: text.length }
+        : null;
+      if (section) alternativeSections.push(section);
+    }
     if (line.kind === 'table') {
       tableRows.push({ line, cells: splitCells(line.text) });
       continue;
@@ -404,7 +419,9 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     if (line.kind === 'list') {
       const lead = leadOf(text.slice(line.contentStart, line.end));
       const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
-      addToGroup(`l${listBlock}:${line.indent}`, item);
+      const group = `l${listBlock}:${line.indent}`;
+      addToGroup(group, item);
+      if (section) nameGroups.add(group);
     } else if (line.kind === 'heading') {
       listBlock++;
       const lead = leadOf(text.slice(line.contentStart, line.end));
@@ -501,9 +518,10 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   // capitalizes every noun ("Kirchensteuer und Krankenkasse"), so there the enumeration also needs
   // one sure name: the own brand or a strong name ("bei Sixt, Hertz oder Europcar"). A word ending
   // like a common noun ("United": -ed) counts only beside two other names.
-  for (const e of enumerations.values()) {
+  for (const [at, e] of enumerations) {
     const names = e.names + e.weak.length;
-    if (names >= 2 && (!ctx.germanNouns || e.names >= 1)) loose.push(...e.weak, ...e.endingLike);
+    const anchored = e.names >= 1 || alternativeSections.some((s) => s.start <= at && at < s.end);
+    if (names >= 2 && (!ctx.germanNouns || anchored)) loose.push(...e.weak, ...e.endingLike);
   }
 
   // Enumerations in prose: "such as Revolut, N26 and Monzo".
