@@ -20,16 +20,23 @@ for (const [language, algorithm] of Object.entries(STEMMERS)) {
   const folder = dirname(require.resolve(`dictionary-${language}`));
   const { version } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
   const dic = readFileSync(join(folder, 'index.dic'), 'utf8');
+  const prefixes = prefixRules(readFileSync(join(folder, 'index.aff'), 'utf8'));
   const common = new Set();
   const proper = new Set();
   for (const line of dic.split('\n').slice(1)) {
     if (!line || line[0] === '\t' || line[0] === '#') continue;
-    const entry = line.split('/')[0].trim();
+    const [head, flags = ''] = line.split(/\s/)[0].split('/');
+    const entry = head.trim();
     if (entry.length < 2 || /[^\p{L}-]/u.test(entry)) continue;
     const lower = entry.toLowerCase().replace(/ё/g, 'е');
     // German capitalises every noun, so there capitals do not mark a proper noun.
-    if (entry[0] !== entry[0].toLowerCase() && language !== 'de') proper.add(lower);
-    else common.add(stemmer ? stemmer.stem(lower) : lower);
+    if (entry[0] !== entry[0].toLowerCase() && language !== 'de') {
+      proper.add(lower);
+      continue;
+    }
+    // "detail" is stored as "tail" with the prefix flag of "de": the prefixed words are words too.
+    for (const word of [lower, ...prefixed(lower, flags, prefixes)])
+      common.add(stemmer ? stemmer.stem(word) : word);
   }
   const list = (set) => [...set].sort().join(' ');
   writeFileSync(
@@ -41,4 +48,32 @@ for (const [language, algorithm] of Object.entries(STEMMERS)) {
   console.log(
     `${language}: ${common.size} common ${stemmer ? 'stems' : 'words'}, ${proper.size} proper nouns`,
   );
+}
+
+/** The affix file's prefix rules by flag (one-character flags): strip, add, condition. */
+function prefixRules(aff) {
+  const rules = new Map();
+  for (const line of aff.split('\n')) {
+    const m = /^PFX\s+(\S)\s+(\S+)\s+(\S+)\s+(\S+)/u.exec(line);
+    if (!m || /^[YN]$/.test(m[2])) continue;
+    const [, flag, strip, add, condition] = m;
+    const list = rules.get(flag) ?? [];
+    rules.set(flag, list);
+    list.push({
+      strip: strip === '0' ? '' : strip,
+      add: add.split('/')[0] === '0' ? '' : add.split('/')[0],
+      condition: new RegExp(`^${condition === '.' ? '' : condition}`, 'u'),
+    });
+  }
+  return rules;
+}
+
+function prefixed(word, flags, rules) {
+  const out = [];
+  for (const flag of flags) {
+    for (const r of rules.get(flag) ?? []) {
+      if (r.condition.test(word) && word.startsWith(r.strip)) out.push(r.add + word.slice(r.strip.length));
+    }
+  }
+  return out;
 }

@@ -133,14 +133,17 @@ const CAPITALIZED_RUN = new RegExp(
   `(?<![\\p{L}\\p{N}.'’-])${NAME_WORD}(?:[ \\u00A0](?:${NAME_WORD}|of|de|del)){0,3}(?![\\p{L}\\p{N}])`,
   'gu',
 );
+/** A name and a list joint before a phrase ("Sixt, ", "Sixt und die "). */
 const ENUM_BEFORE =
-  /(?:,|(?:^|\s)(?:and|or|y|o|e|und|oder|sowie|и|или))(?:\s+(?:the|die|der|das|den|el|la|los|las))?\s*$/iu;
-const ENUM_AFTER = /^\s*(?:,|(?:and|or|y|o|e|und|oder|sowie|и|или)(?=\s))/iu;
+  /[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*[»"”*)]*(?:,|\s(?:and|or|y|o|e|und|oder|sowie|и|или))(?:\s+(?:the|die|der|das|den|el|la|los|las))?\s*[«"“„*]*$/u;
+/** A list joint and a name after a phrase (", Hertz", " oder Europcar"). */
+const ENUM_AFTER =
+  /^[»"”*)]*\s*(?:,|(?:and|or|y|o|e|und|oder|sowie|и|или)(?=\s))\s*(?:(?:the|die|der|das|den|el|la|los|las)\s+)?[«"“„*]*[\p{Lu}\p{N}]/u;
 
 /** "A, B and C": a capitalized phrase directly beside a comma or a conjunction of a list. */
 function enumerated(text: string, start: number, end: number): boolean {
   return (
-    ENUM_BEFORE.test(text.slice(Math.max(0, start - 12), start)) || ENUM_AFTER.test(text.slice(end, end + 7))
+    ENUM_BEFORE.test(text.slice(Math.max(0, start - 40), start)) || ENUM_AFTER.test(text.slice(end, end + 14))
   );
 }
 

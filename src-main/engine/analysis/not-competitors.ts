@@ -97,24 +97,24 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
  * shown by a spelling that is a nominative of all of them (or the likeliest shared one).
  */
 function inNominative(found: FoundCompetitor[], text: string): FoundCompetitor[] {
-  const groups: Array<{ members: FoundCompetitor[]; shared: string[] }> = [];
+  const groups: Array<{ members: Array<{ c: FoundCompetitor; mine: string[] }>; shared: string[] }> = [];
   for (const c of found) {
-    const mine = nominativesAt(c.name, text, c.first);
+    // The case is read where this spelling is written: the first mention may be another one.
+    const written = text.indexOf(c.name, c.first);
+    const mine = nominativesAt(c.name, text, written < 0 ? c.first : written);
     const group = groups.find((g) => g.shared.some((n) => mine.includes(n)));
     if (group) {
-      group.members.push(c);
+      group.members.push({ c, mine });
       group.shared = group.shared.filter((n) => mine.includes(n));
-    } else groups.push({ members: [c], shared: mine });
+    } else groups.push({ members: [{ c, mine }], shared: mine });
   }
   return groups
     .map(({ members, shared }) => {
-      const written = members.find(
-        (m) => shared.includes(m.name) && nominativesAt(m.name, text, m.first)[0] === m.name,
-      );
-      const first = members.reduce((a, b) => (b.first < a.first ? b : a));
+      const written = members.find((m) => shared.includes(m.c.name) && m.mine[0] === m.c.name);
+      const first = Math.min(...members.map((m) => m.c.first));
       // A spelling seen once and inflected is shown by its likeliest nominative.
-      const name = written?.name ?? shared[0];
-      return { name, first: first.first, forms: [...new Set(members.flatMap((m) => [m.name, ...m.forms]))] };
+      const name = written?.c.name ?? shared[0];
+      return { name, first, forms: [...new Set(members.flatMap((m) => [m.c.name, ...m.c.forms]))] };
     })
     .sort((a, b) => a.first - b.first);
 }

@@ -200,7 +200,7 @@ const OPENING_WORDS = new Set([
   ),
   ...'usa elige compara considera prueba ambos ambas todos todas muchos algunos'.split(' '),
   ...'it its owned run by includes'.split(' '),
-  ...'nutzen nutze wählen wähle vergleichen prüfen beide alle viele einige bei mein meine zum zur unser unsere'.split(
+  ...'nutzen nutze wählen wähle vergleichen prüfen beide alle viele einige bei mein meine zum zur unser unsere auch'.split(
     ' ',
   ),
   ...'у в во с со на для от до из по при о об к ко за и а но или как'.split(' '),

@@ -35,14 +35,14 @@ describe('the realistic corpus', () => {
     for (const a of realAnswers) for (const t of a.traps) expect(a.text).toContain(t.text);
   });
 
-  // Floors at the figures measured when the corpus landed (2026-11-24); raise them as it improves.
+  // Floors a little under the figures last measured (2026-11-24, stop 19); raise them as it improves.
   it('keeps its measured accuracy', { timeout: 120_000 }, () => {
     const tally = emptyTally();
     for (const a of realAnswers) scoreAnswer(tally, a, resultOf(a));
     const all = figuresOf(tally);
-    expect(all.precision).toBeGreaterThanOrEqual(0.575);
-    expect(all.recall).toBeGreaterThanOrEqual(0.76);
-    expect(all.position).toBeGreaterThanOrEqual(0.84);
+    expect(all.precision).toBeGreaterThanOrEqual(0.68);
+    expect(all.recall).toBeGreaterThanOrEqual(0.78);
+    expect(all.position).toBeGreaterThanOrEqual(0.865);
     expect(all.mentionF1).toBeGreaterThanOrEqual(0.98);
     expect(all.occurrences).toBeGreaterThanOrEqual(0.95);
     expect(all.urls).toBe(1);
@@ -52,15 +52,15 @@ describe('the realistic corpus', () => {
 
 /**
  * Per class: the share of answers with none of its traps taken for a competitor, and the share of
- * those answers' real competitors still found. Floors measured when the corpus landed.
+ * those answers' real competitors still found. Floors a little under the last measured figures.
  */
 const CLASS_FLOORS: Record<TrapClass, { clean: number; recall: number }> = {
-  'common-word': { clean: 0.96, recall: 0.75 },
-  'acronym-document': { clean: 0.82, recall: 0.75 },
-  institution: { clean: 0.74, recall: 0.75 },
-  'own-product': { clean: 0.9, recall: 0.75 },
-  'date-amount-code': { clean: 0.94, recall: 0.75 },
-  'inflection-join': { clean: 0.94, recall: 0.75 },
+  'common-word': { clean: 0.97, recall: 0.77 },
+  'acronym-document': { clean: 0.89, recall: 0.77 },
+  institution: { clean: 0.78, recall: 0.77 },
+  'own-product': { clean: 0.95, recall: 0.77 },
+  'date-amount-code': { clean: 0.97, recall: 0.77 },
+  'inflection-join': { clean: 0.98, recall: 0.77 },
 };
 
 describe.each(TRAP_CLASSES)('traps of class %s', (cls) => {

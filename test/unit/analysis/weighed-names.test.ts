@@ -1,0 +1,95 @@
+/**
+ * Which names an answer weighs as the brand's peers, and which it only mentions: the shapes of
+ * real answers behind the corpus figures, one case each, with a real competitor beside each trap.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeAnswer } from '../../../src-main/engine/analysis/analyze';
+import type { AnalysisInput, Language } from '../../../src-main/engine/analysis/types';
+
+function competitorsOf(text: string, brand: string, language: Language, activities = ''): string[] {
+  const input: AnalysisInput = {
+    text,
+    citations: [],
+    brand,
+    alternativeBrands: [],
+    domain: '',
+    domainAliases: [],
+    includeSubdomains: false,
+    knownCompetitors: [],
+    activities,
+    language,
+  };
+  return analyzeAnswer(input).competitors;
+}
+
+describe('names an answer weighs', () => {
+  it('a name mentioned once in passing, in an answer laid out in a list, is no competitor', () => {
+    const text = `Лучшие брокеры для новичка:
+
+1. **БКС** — широкий выбор тарифов.
+2. **Тинькофф** — сильная аналитика.
+
+Ценные бумаги, хранившиеся в Euroclear, заблокированы; об этом писали в Markswebb.`;
+    expect(competitorsOf(text, 'Финам', 'ru')).toEqual(['БКС', 'Тинькофф']);
+  });
+
+  it('in an answer all in prose, a name in a sentence still counts', () => {
+    const text = 'Для поездок в Европу карта Мир бесполезна, лучше оформить карту UnionPay.';
+    expect(competitorsOf(text, 'Мир', 'ru')).toEqual(['UnionPay']);
+  });
+
+  it('names after a noun of another trade are not peers; after a word for companies they are', () => {
+    const text = `### Top picks
+- **Chase Sapphire** – flexible points.
+- **Capital One** – simple miles.
+
+Watch for deals at retailers such as Costco. Card issuers such as Citi and Discover also run offers.`;
+    const found = competitorsOf(text, 'Wells Fargo', 'en', 'Bank: credit cards, checking accounts');
+    expect(found).toEqual(expect.arrayContaining(['Capital One', 'Citi', 'Discover']));
+    expect(found).not.toContain('Costco');
+  });
+
+  it('a model is counted as its maker, and a possessive as its owner', () => {
+    const text = `### 1. **LG C4 OLED** – best overall
+### 2. **Sony Bravia 7** – best motion
+### 3. **Apple Watch Series 10** – for iPhone owners
+### 4. **Samsung's S90D** – cheaper`;
+    expect(competitorsOf(text, 'Hisense', 'en')).toEqual(['LG', 'Sony', 'Apple Watch', 'Samsung']);
+  });
+
+  it('the title of a section is no name', () => {
+    const text = `### Detailed Comparison
+- **SendGrid** – fast delivery.
+- **Mailgun** – flexible API.
+
+### Setup Checklist
+1. Configure SPF and DKIM.`;
+    expect(competitorsOf(text, 'Brevo', 'en')).toEqual(['SendGrid', 'Mailgun']);
+  });
+
+  it('a section headed Alternativen names peers, even German ones written like nouns', () => {
+    const text = `**Vorteile von Tibber**
+* **Transparente App:** Preise auf einen Blick
+
+**Alternativen**
+
+Auch Gazelle und Stromer bieten ähnliche Räder an.`;
+    expect(competitorsOf(text, 'Tibber', 'de')).toEqual(['Gazelle', 'Stromer']);
+  });
+
+  it('a Russian name listed after a genitive preposition is shown in the nominative', () => {
+    const text = `- **Ингосстрах** — высокие выплаты.
+- **Согласие** — низкие цены.
+
+По жалобам на 1 000 договоров компания не хуже, чем у Ингосстраха, Согласия и Росгосстраха.`;
+    expect(competitorsOf(text, 'РЕСО-Гарантия', 'ru')).toEqual(['Ингосстрах', 'Согласие', 'Росгосстрах']);
+  });
+
+  it('a quantity with its unit and a place the dictionary knows are no names', () => {
+    const text = `- **МТС** — 55 Мбит/с.
+- **Билайн** — 42 Мбит/с, слабее на Камчатке.
+
+Федеральные операторы не работают в Таджикистане и Киргизии.`;
+    expect(competitorsOf(text, 'МегаФон', 'ru')).toEqual(['МТС', 'Билайн']);
+  });
+});
