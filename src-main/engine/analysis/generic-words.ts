@@ -46,6 +46,10 @@ india brazil mexico argentina poland ukraine kazakhstan belarus turkey netherlan
 norway finland denmark portugal ireland greece israel uae dubai london paris berlin madrid moscow rome vienna
 new york los angeles san francisco chicago toronto sydney tokyo beijing munich hamburg barcelona valencia
 seville lisbon amsterdam prague warsaw kyiv kiev istanbul
+alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho
+illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota
+mississippi missouri montana nebraska nevada ohio oklahoma oregon pennsylvania tennessee texas utah
+vermont virginia washington wisconsin wyoming carolina dakota midwest caribbean mexico scandinavia
 step one two three four five six seven eight nine ten source sources references reference link links
 note disclaimer update updated update notice caution key factors factor criteria criterion category categories
 type types kind kinds level levels stage stages phase phases method methods approach approaches strategy
