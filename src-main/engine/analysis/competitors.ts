@@ -133,6 +133,8 @@ const CAPITALIZED_RUN = new RegExp(
   `(?<![\\p{L}\\p{N}.'’-])${NAME_WORD}(?:[ \\u00A0](?:${NAME_WORD}|of|de|del)){0,3}(?![\\p{L}\\p{N}])`,
   'gu',
 );
+/** A list joint right before a phrase: the cheap test that spares ENUM_BEFORE almost always. */
+const JOINT_BEFORE = /(?:,|\s(?:and|or|y|o|e|und|oder|sowie|и|или))(?:\s+\p{L}{2,3})?\s*[«"“„*]*$/iu;
 /** A name and a list joint before a phrase ("Sixt, ", "Sixt und die "). */
 const ENUM_BEFORE =
   /[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*[»"”*)]*(?:,|\s(?:and|or|y|o|e|und|oder|sowie|и|или))(?:\s+(?:the|die|der|das|den|el|la|los|las))?\s*[«"“„*]*$/u;
@@ -143,7 +145,9 @@ const ENUM_AFTER =
 /** "A, B and C": a capitalized phrase directly beside a comma or a conjunction of a list. */
 function enumerated(text: string, start: number, end: number): boolean {
   return (
-    ENUM_BEFORE.test(text.slice(Math.max(0, start - 40), start)) || ENUM_AFTER.test(text.slice(end, end + 14))
+    (JOINT_BEFORE.test(text.slice(Math.max(0, start - 14), start)) &&
+      ENUM_BEFORE.test(text.slice(Math.max(0, start - 40), start))) ||
+    ENUM_AFTER.test(text.slice(end, end + 14))
   );
 }
 
@@ -673,7 +677,15 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
   // spares the regex for almost every pair.
   const inflects = (a: Spelling, b: Spelling) =>
     a.re !== null && b.folded.startsWith(a.stem) && a.re.test(b.name);
-  for (const spelling of bySpelling.values()) {
+  // A name only ever written alone in running prose is mentioned in passing (a regulator, a place,
+  // a tool the answer uses), not weighed as an alternative: the alternatives an answer weighs stand
+  // in its lists, tables, headings, bold text or enumerations. An answer all in prose has no other
+  // place to weigh them: there every name counts. Weighed spellings cluster first; a spelling
+  // written only in passing joins one of their clusters or goes.
+  const laidOut = ctx.lines.some((l) => l.kind !== 'text');
+  const passing = (forms: Candidate[]) => laidOut && forms.every((f) => f.lone);
+  const spellings = [...bySpelling.values()].sort((a, b) => Number(passing(a)) - Number(passing(b)));
+  for (const spelling of spellings) {
     const c = spelling[0];
     const key = keyOf(c.name);
     const folded = foldName(c.name);
@@ -685,6 +697,7 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
         cl.spellings.some((o) => inflects(o, me) || inflects(me, o)),
     );
     if (!cluster) {
+      if (passing(spelling)) continue;
       cluster = { forms: [], spellings: [], keys: new Set() };
       clusters.push(cluster);
     }
@@ -692,13 +705,7 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
     cluster.spellings.push(me);
     cluster.keys.add(key);
   }
-  // A name only ever written alone in running prose is mentioned in passing (a regulator, a place,
-  // a tool the answer uses), not weighed as an alternative: the alternatives an answer weighs stand
-  // in its lists, tables, headings, bold text or enumerations.
-  // An answer all in prose has no other place to weigh them: there every name counts.
-  const laidOut = ctx.lines.some((l) => l.kind !== 'text');
-  const weighed = laidOut ? clusters.filter((cl) => cl.forms.some((f) => !f.lone)) : clusters;
-  const named = weighed.map((cl) => {
+  const named = clusters.map((cl) => {
     cl.forms.sort((a, b) => a.index - b.index);
     return { name: canonicalName(cl.forms, anchored), forms: cl.forms };
   });
