@@ -11,7 +11,7 @@ import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-lik
 import { namePatternSource, namesRegex, nameTokens } from './name-pattern';
 import { isSentenceStart } from './brand-mentions';
 import { introducesOtherKind } from './introduced-kind';
-import { isDictionaryProperNoun } from './lexicon/dictionary';
+import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import { nominativesOf } from './russian-names';
 import { lineAt, sentenceAround, type Line } from './text';
 
@@ -518,7 +518,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     if (ctx.textIsCyrillic && CYRILLIC.test(c.name) && !c.ordinaryEnding)
       loose.push(inList && !isRussianPlace(c.name) ? c : { ...c, lone: true });
     else if (inList) {
-      enumerationAt(m.index)[weak].push(c);
+      enumerationAt(m.index)[weak].push(ordinaryPhrase(c.name, ctx.language) ? { ...c, lone: true } : c);
     }
   }
   // One capitalized word beside a comma is no list; two or more names in one sentence are. German
@@ -622,6 +622,16 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
  */
 function isRussianPlace(name: string): boolean {
   return !name.includes(' ') && nominativesOf(name).some((n) => isDictionaryProperNoun(n, 'ru'));
+}
+
+/**
+ * English title case of ordinary words in running prose ("Training Load", "Visual Voicemail",
+ * "Server Actions"): the name of a feature or a title, counted only where the answer weighs it.
+ */
+function ordinaryPhrase(name: string, language: Language): boolean {
+  if (language !== 'en') return false;
+  const words = name.split(' ');
+  return words.length >= 2 && words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && isDictionaryWord(w, 'en'));
 }
 
 /** Whether the sorted `values` hold one in [start, end). */

@@ -92,4 +92,12 @@ Auch Gazelle und Stromer bieten ähnliche Räder an.`;
 Федеральные операторы не работают в Таджикистане и Киргизии.`;
     expect(competitorsOf(text, 'МегаФон', 'ru')).toEqual(['МТС', 'Билайн']);
   });
+
+  it('English feature names in title case are named in passing', () => {
+    const text = `- **Garmin Forerunner** – long battery.
+- **COROS Pace** – cheaper.
+
+Garmin adds Training Readiness, HRV Status and Training Load.`;
+    expect(competitorsOf(text, 'Polar', 'en')).toEqual(['Garmin Forerunner', 'COROS Pace']);
+  });
 });
