@@ -504,7 +504,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     }
     if (item.own || (c && c.strong)) {
       if (inList) enumerationAt(m.index).names++;
-      if (c) loose.push(inList ? c : { ...c, lone: true });
+      if (c) loose.push(inList && !ordinaryPhrase(c.name, ctx.language) ? c : { ...c, lone: true });
       continue;
     }
     if (!c) continue;
@@ -631,7 +631,13 @@ function isRussianPlace(name: string): boolean {
 function ordinaryPhrase(name: string, language: Language): boolean {
   if (language !== 'en') return false;
   const words = name.split(' ');
-  return words.length >= 2 && words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && isDictionaryWord(w, 'en'));
+  const ordinary = (w: string) => /^\p{Lu}\p{Ll}+$/u.test(w) && isDictionaryWord(w, 'en');
+  // "HRV Status": an acronym before the ordinary words reads the same.
+  return (
+    words.length >= 2 &&
+    ordinary(words[words.length - 1]) &&
+    words.every((w) => ordinary(w) || /^\p{Lu}{2,4}$/u.test(w))
+  );
 }
 
 /** Whether the sorted `values` hold one in [start, end). */
