@@ -173,9 +173,10 @@ function startsQuotedPhrase(text: string, start: number, end: number): boolean {
 const NAME_COLUMN_HEADERS = new Set(
   `service services provider providers company companies brand brands name tool tools app apps platform
   platforms bank banks product products software crm store shop retailer airline operator carrier
-  marketplace option options solution
+  marketplace option options solution broker brokers insurer insurers school schools
   сервис сервисы компания компании бренд бренды название банк банки платформа платформы инструмент
-  приложение магазин маркетплейс оператор провайдер продукт вариант решение
+  приложение магазин маркетплейс оператор провайдер продукт вариант решение брокер брокеры страховщик
+  страховщики школа школы клиника клиники
   anbieter marke marken unternehmen firma name bank banken dienst tool app plattform produkt shop händler
   software lösung
   servicio servicios proveedor empresa empresas marca marcas nombre banco bancos herramienta aplicación
@@ -387,13 +388,16 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   const collectTable = (rows: Array<{ line: Line; cells: string[] }>, id: string) => {
     const hasHeader = rows.length > 1 && rows[1].cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '');
     const body = hasHeader ? rows.slice(2) : rows;
+    // "| № | Брокер | Группа |": a first column of ranks puts the names in the second.
+    const ranked = body.every((r) => /^(?:#|№)?\s*\d{0,3}[.)]?$/.test(r.cells[0] ?? ''));
+    const nameColumn = ranked && body.length > 0 && (body[0].cells.length ?? 0) > 1 ? 1 : 0;
     if (hasHeader) {
       const header = rows[0];
-      const corner = (cleanCandidate(header.cells[0] ?? '') || '').toLowerCase();
+      const corner = (cleanCandidate(header.cells[nameColumn] ?? '') || '').toLowerCase();
       // "| Service | … |": the first column holds names; "| Feature | Notion | … |": the header does.
       if (NAME_COLUMN_HEADERS.has(corner)) nameGroups.add(`${id}c`);
       if (CRITERIA_COLUMN_HEADERS.has(corner)) nameGroups.add(`${id}h`);
-      header.cells.slice(1).forEach((cell) => {
+      header.cells.slice(nameColumn + 1).forEach((cell) => {
         addToGroup(
           `${id}h`,
           judge(leadOf(cell) ?? cell, header.line.start + header.line.text.indexOf(cell), true),
@@ -401,7 +405,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       });
     }
     for (const row of body) {
-      const cell = row.cells[0];
+      const cell = row.cells[nameColumn];
       if (cell === undefined) continue;
       addToGroup(`${id}c`, judge(leadOf(cell) ?? cell, row.line.start + row.line.text.indexOf(cell), true));
     }
