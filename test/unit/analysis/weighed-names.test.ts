@@ -100,4 +100,15 @@ Auch Gazelle und Stromer bieten ähnliche Räder an.`;
 Garmin adds Training Readiness, HRV Status and Training Load.`;
     expect(competitorsOf(text, 'Polar', 'en')).toEqual(['Garmin Forerunner', 'COROS Pace']);
   });
+
+  it('a table ranked in its first column holds the names in its second', () => {
+    const text = `### Крупнейшие брокеры
+
+| № | Брокер | Группа |
+|---|---|---|
+| 1 | Т-Инвестиции | Т-Банк |
+| 2 | Финам | Холдинг «Финам» |
+| 3 | БКС | ФГ БКС |`;
+    expect(competitorsOf(text, 'БКС', 'ru')).toEqual(['Т-Инвестиции', 'Финам']);
+  });
 });
