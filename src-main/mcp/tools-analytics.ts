@@ -32,6 +32,15 @@ function lastChange(points: Point[]) {
   };
 }
 
+/**
+ * The API keeps the spec's Russian labels for its synthetic series; clients translate by value
+ * (docs/api.md "Labels"). An assistant reads English names, so the digests do the same.
+ */
+const networkName = (label: { system_name: string; display_name: string }) =>
+  label.system_name === 'all' ? 'All networks' : label.display_name;
+const brandName = (series: { type: string; label: string }) =>
+  series.type === 'other' ? 'Other competitors' : series.label;
+
 const round = (n: number) => Math.round(n * 100) / 100;
 const pct = (n: number | null) => (n === null ? 'n/a' : `${n}%`);
 const signed = (n: number | null, unit = ' pp') => (n === null ? '' : ` (${n > 0 ? '+' : ''}${n}${unit})`);
@@ -53,19 +62,19 @@ export function summaryDigest(body: SummaryResponse) {
     last_update_date: body.lastUpdateDate,
     visibility: stats.visibility_curve.map((s) => ({
       network: s.label.system_name,
-      display_name: s.label.display_name,
+      display_name: networkName(s.label),
       ...lastChange(s.data),
       mentions: (s.data[s.data.length - 1]?.z as number | undefined) ?? null,
     })),
     site_visibility: stats.site_visibility_curve.map((s) => ({
       network: s.label.system_name,
-      display_name: s.label.display_name,
+      display_name: networkName(s.label),
       ...lastChange(s.data),
     })),
     tone: stats.tone_chart,
     share_of_voice: stats.share_of_voice.map((s) => ({
       id: s.id,
-      name: s.label,
+      name: brandName(s),
       type: s.type,
       ...lastChange(s.data),
     })),

@@ -19,7 +19,10 @@ async function main() {
   console.info = console.error;
   const args = parseArgs(process.argv.slice(2));
   const dataDir = dataDirFrom(args);
-  const engine = await openEngineBesideHost(dataDir);
+  // The installed desktop app runs this file with its own executable as Node: it passes its
+  // Electron build of better-sqlite3 (mcp/client-config.ts).
+  const nativeBinding = typeof args['native-binding'] === 'string' ? args['native-binding'] : undefined;
+  const engine = await openEngineBesideHost(dataDir, { nativeBinding });
   const api = engineApi(engine, { asUser: engine.localOwnerId });
   const server = createMcpServer(api, {
     jobsNote:

@@ -10,6 +10,9 @@ import { createEngine, type Engine } from '../engine/engine';
  * The one place these commands open the engine: if the job queue's ownership rules change
  * (leases), this is the line to adjust.
  */
-export function openEngineBesideHost(dataDir: string): Promise<Engine> {
-  return createEngine({ dataDir, jobHost: false });
+export function openEngineBesideHost(
+  dataDir: string,
+  options: { nativeBinding?: string } = {},
+): Promise<Engine> {
+  return createEngine({ dataDir, jobHost: false, nativeBinding: options.nativeBinding });
 }

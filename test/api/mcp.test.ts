@@ -142,9 +142,12 @@ describe.each([
     });
     expect(r.structuredContent.visibility).toHaveLength(3); // all + the two networks asked for
     expect(r.structuredContent.tone).toEqual(stats.tone_chart);
-    expect(r.structuredContent.share_of_voice.map((x: any) => [x.name, x.value])).toEqual(
-      stats.share_of_voice.map((x: any) => [x.label, x.data[x.data.length - 1].y]),
+    expect(r.structuredContent.share_of_voice.map((x: any) => [x.id, x.value])).toEqual(
+      stats.share_of_voice.map((x: any) => [x.id, x.data[x.data.length - 1].y]),
     );
+    // The API's Russian labels of its synthetic series, in English for the assistant.
+    expect(r.structuredContent.visibility[0].display_name).toBe('All networks');
+    expect(r.structuredContent.share_of_voice.at(-1).name).toBe('Other competitors');
     expect(r.structuredContent.top_prompts).toEqual(stats.topPrompts);
     expect(text(r)).toContain(`${all[all.length - 1].y}%`);
   });
