@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Project, ParseStatus } from '../../src-shared/api/core';
@@ -19,7 +20,10 @@ export interface ActionToolOptions {
    * Null where the same process runs them (`serve`).
    */
   jobsNote?: string | null;
-  /** The PDF's file on this machine, when the host can see the data folder (stdio), else null. */
+  /**
+   * The PDF's file on this machine, for a host that reads the data folder and serves no HTTP
+   * (stdio): the tool then gives that path and its file:// URL instead of the API's link.
+   */
   pdfPath?: (reportId: number) => string | null;
 }
 
@@ -203,10 +207,11 @@ export function registerActionTools(server: McpServer, api: Api, options: Action
               method: 'GET',
               path: `${base}/${reportId}/download`,
             });
-            pdf = {
-              ...download,
-              path: download.status === 'success' ? (options.pdfPath?.(reportId) ?? null) : null,
-            };
+            const path = download.status === 'success' ? (options.pdfPath?.(reportId) ?? null) : null;
+            // Over stdio the engine listens nowhere, so its link would lead nowhere: the file's
+            // own URL instead (docs/mcp.md).
+            const file = options.pdfPath ? (path ? pathToFileURL(path).href : null) : download.file;
+            pdf = { ...download, file, path };
             if (download.status === 'success' || download.print_error || !waiting()) break;
             await sleep(POLL_MS, extra.signal);
           }

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createTestEngine, type TestEngine } from '../helpers/test-engine';
 import { startHttpHost, type HttpHost } from '../../src-main/server/http-host';
 import { shareProject } from '../../src-main/engine/access/project-access';
+import type { PdfPrinter } from '../../src-main/engine/ports';
+import { createToken, revokeToken } from '../../src-main/engine/auth/tokens';
 
 /**
  * AnswerScope as an MCP server (issue 15), driven by the SDK's own Client over both transports:
@@ -35,15 +39,23 @@ interface Setup {
 
 const mcpEntry = fileURLToPath(new URL('../../src-main/server/mcp.ts', import.meta.url));
 
-async function sampleEngine() {
-  const t = await createTestEngine();
+/**
+ * Stands in for Chromium (printing itself is tested in reports/report-pdf.test.ts): writes a
+ * small PDF where the print job asks, so the tools' PDF outcome can be followed to the file.
+ */
+const standInPrinter: PdfPrinter = {
+  printToPdf: async (_url, outFile) => writeFileSync(outFile, '%PDF-1.4 stand-in'),
+};
+
+async function sampleEngine(options: { printer?: PdfPrinter } = {}) {
+  const t = await createTestEngine({ ports: options.printer ? { printer: options.printer } : {} });
   const created = await t.api.post('/api/app/sample-project', { language: 'en' });
   expect(created.status).toBe(201);
   return { t, projectId: created.body.data.project_id as number };
 }
 
 async function overStdio(): Promise<Setup> {
-  const { t, projectId } = await sampleEngine();
+  const { t, projectId } = await sampleEngine({ printer: standInPrinter });
   const client = new Client({ name: 'answerscope-test', version: '1.0.0' });
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -74,7 +86,7 @@ async function httpClient(host: HttpHost, token: string) {
 
 let host: HttpHost;
 async function overHttp(): Promise<Setup> {
-  const { t, projectId } = await sampleEngine();
+  const { t, projectId } = await sampleEngine({ printer: standInPrinter });
   host = await startHttpHost(t.engine, { webRoot: undefined });
   const client = await httpClient(host, t.ownerToken);
   return {
@@ -95,7 +107,7 @@ const text = (r: Call) => r.content.map((c) => c.text ?? '').join('\n');
 describe.each([
   ['stdio', overStdio],
   ['streamable HTTP', overHttp],
-] as const)('MCP over %s', (_name, connect) => {
+] as const)('MCP over %s', (transport, connect) => {
   let s: Setup;
   let neurals: number[];
   let dates: string[];
@@ -239,14 +251,24 @@ describe.each([
     await s.t.engine.jobs.drain({ ignoreDelays: true });
     const done = await call('create_report', { project_id: s.projectId, report_id: id, wait_seconds: 0 });
     expect(done.structuredContent.status).toBe('done');
-    // With file_type pdf the host printed it right after building; this test host has no
-    // printer, so the API's reason comes through as it is (a real print: reports/report-pdf.test.ts).
-    expect(done.structuredContent.pdf).toMatchObject({
-      status: 'in_progress',
-      print_error: 'This host has no PDF printer.',
-      path: null,
-    });
-    expect(text(done)).toContain('This host has no PDF printer.');
+    // With file_type pdf the host printed it right after building it.
+    const pdf = done.structuredContent.pdf;
+    expect(pdf.status).toBe('success');
+    if (transport === 'stdio') {
+      // The stdio server's engine listens nowhere: the file on this computer instead of a link.
+      expect(pdf.path).toBe(join(s.t.dataDir, 'reports', `report-${id}.pdf`));
+      expect(pdf.file).toBe(pathToFileURL(pdf.path).href);
+      expect(readFileSync(pdf.path, 'utf8')).toBe('%PDF-1.4 stand-in');
+      expect(text(done)).toContain(pdf.path);
+    } else {
+      // The API's link on this server, read with the same token.
+      expect(pdf.path).toBeNull();
+      expect(pdf.file).toBe(`${host.url}/api/projects/${s.projectId}/reports/${id}/file`);
+      const file = await fetch(pdf.file, { headers: { authorization: `Bearer ${s.t.ownerToken}` } });
+      expect(file.headers.get('content-type')).toBe('application/pdf');
+      expect(await file.text()).toBe('%PDF-1.4 stand-in');
+      expect(text(done)).toContain(pdf.file);
+    }
   });
 
   it('start_run queues a run that get_run_status reports, as the API does', async () => {
@@ -389,6 +411,10 @@ describe('MCP over HTTP: tokens and rights', () => {
     expect(none.status).toBe(401);
     expect(await none.json()).toEqual({ message: 'Unauthenticated.' });
     expect((await initialize({ authorization: 'Bearer as_nope' })).status).toBe(401);
+    const revoked = await createToken(t.engine.ctx, { userId: t.engine.localOwnerId, name: 'gone' });
+    expect((await initialize({ authorization: `Bearer ${revoked.token}` })).status).toBe(200);
+    await revokeToken(t.engine.ctx, revoked.id);
+    expect((await initialize({ authorization: `Bearer ${revoked.token}` })).status).toBe(401);
     const ok = await initialize({ authorization: `Bearer ${t.ownerToken}` });
     expect(ok.status).toBe(200);
     expect((await ok.json()).result.serverInfo.name).toBe('answerscope');
@@ -423,6 +449,47 @@ describe('MCP over HTTP: tokens and rights', () => {
       expect(text(run)).toBe(api.body.message);
       expect(run.structuredContent.error.status).toBe(403);
       expect((await t.api.get(`/api/projects/${projectId}`)).body.data.parse.in_progress).toBe(false);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("checks the owner's limits exactly like POST parse", async () => {
+    const poor = await t.otherUser(0);
+    const own = await poor.api.post('/api/app/sample-project', { language: 'en' });
+    const id = own.body.data.project_id;
+    const client = await httpClient(http, poor.token);
+    try {
+      const run = (await client.callTool({ name: 'start_run', arguments: { project_id: id } })) as Call;
+      const api = await poor.api.post(`/api/projects/${id}/parse`);
+      expect(api.status).toBe(403);
+      expect(run.isError).toBe(true);
+      expect(text(run)).toBe(api.body.message);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("passes a print failure on as the API's reason", async () => {
+    const client = await httpClient(http, t.ownerToken);
+    try {
+      const created = (await client.callTool({
+        name: 'create_report',
+        arguments: { project_id: projectId, blocks: ['kpi'], wait_seconds: 0 },
+      })) as Call;
+      await t.engine.jobs.drain({ ignoreDelays: true });
+      const report_id = created.structuredContent.report_id;
+      const r = (await client.callTool({
+        name: 'create_report',
+        arguments: { project_id: projectId, report_id, wait_seconds: 0 },
+      })) as Call;
+      // This host has no printer (a print failure of the API: status stays in_progress).
+      expect(r.structuredContent.pdf).toMatchObject({
+        status: 'in_progress',
+        file: null,
+        print_error: 'This host has no PDF printer.',
+      });
+      expect(text(r)).toContain('This host has no PDF printer.');
     } finally {
       await client.close();
     }
