@@ -6,13 +6,13 @@ import { z } from 'zod';
  */
 export const projectId = z.number().int().positive().describe('Project id (see list_projects).');
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.');
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.');
+/** `[first, last]`, as `dates[]` and the report periods take them. */
+export const dateRange = z.array(isoDate).length(2);
 
 export const baseFilters = {
   project_id: projectId,
-  dates: z
-    .array(isoDate)
-    .length(2)
+  dates: dateRange
     .optional()
     .describe(
       'Date range [start, end], YYYY-MM-DD. Default: the whole period. The figures are of its last update.',
@@ -24,7 +24,9 @@ export const baseFilters = {
   groups: z
     .array(z.number().int().positive())
     .optional()
-    .describe('Prompt group ids; a prompt in any of them counts. Default: all prompts.'),
+    .describe(
+      'Prompt group ids (get_summary lists them); a prompt in any of them counts. Default: all prompts.',
+    ),
 };
 
 export const mentionFilter = z.enum(['has', 'not', 'has_source']);

@@ -12,7 +12,7 @@ import {
 } from '../../src-shared/api/reports';
 import type { Api } from './api';
 import { guarded, toolResult } from './results';
-import { projectId } from './schemas';
+import { dateRange, projectId } from './schemas';
 
 export interface ActionToolOptions {
   /**
@@ -27,8 +27,6 @@ export interface ActionToolOptions {
   pdfPath?: (reportId: number) => string | null;
 }
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.');
-const dateRange = z.array(isoDate).length(2);
 const POLL_MS = 1000;
 
 function parseText(parse: ParseStatus): string {

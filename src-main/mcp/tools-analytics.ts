@@ -9,6 +9,7 @@ import type {
   SourcesListResponse,
   SummaryResponse,
 } from '../../src-shared/api/analytics';
+import type { ProjectFilters } from '../../src-shared/api/core';
 import type { Api } from './api';
 import { guarded, toolResult } from './results';
 import { baseFilters, mentionFilter, movement, tone } from './schemas';
@@ -45,8 +46,12 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const pct = (n: number | null) => (n === null ? 'n/a' : `${n}%`);
 const signed = (n: number | null, unit = ' pp') => (n === null ? '' : ` (${n > 0 ? '+' : ''}${n}${unit})`);
 
-/** A compact summary of GET …/summary: what an assistant needs to brief, not the UI's charts. */
-export function summaryDigest(body: SummaryResponse) {
+/**
+ * A compact summary of GET …/summary: what an assistant needs to brief, not the UI's charts;
+ * with the project's networks and groups from GET …/filters, whose ids the other tools take.
+ */
+export function summaryDigest(body: SummaryResponse, filters: ProjectFilters) {
+  const networkId = new Map(filters.neurals.map((n) => [n.system_name, n.id]));
   const stats = body.data.updateStats;
   const p = body.project as SummaryResponse['project'] & { name: string; brand: string; domain: string };
   return {
@@ -59,15 +64,20 @@ export function summaryDigest(body: SummaryResponse) {
       prompts_count: p.prompts_count,
     },
     filters: body.filters,
+    networks: filters.neurals,
+    groups: filters.groups.map(({ id, name, prompts_count }) => ({ id, name, prompts_count })),
+    update_dates: filters.update_dates,
     last_update_date: body.lastUpdateDate,
     visibility: stats.visibility_curve.map((s) => ({
       network: s.label.system_name,
+      network_id: networkId.get(s.label.system_name) ?? null,
       display_name: networkName(s.label),
       ...lastChange(s.data),
       mentions: (s.data[s.data.length - 1]?.z as number | undefined) ?? null,
     })),
     site_visibility: stats.site_visibility_curve.map((s) => ({
       network: s.label.system_name,
+      network_id: networkId.get(s.label.system_name) ?? null,
       display_name: networkName(s.label),
       ...lastChange(s.data),
     })),
@@ -118,7 +128,8 @@ export async function getSummary(api: Api, f: Filters) {
     path: `/api/projects/${f.project_id}/summary`,
     query: baseQuery(f),
   });
-  const digest = summaryDigest(body);
+  const filters = await api<ProjectFilters>({ method: 'GET', path: `/api/projects/${f.project_id}/filters` });
+  const digest = summaryDigest(body, filters);
   return { digest, text: summaryText(digest) };
 }
 
@@ -171,7 +182,7 @@ export function registerAnalyticsTools(server: McpServer, api: Api): void {
     {
       title: 'Brand visibility summary',
       description:
-        'Visibility of the brand in AI answers (overall and per network) at the last update of the period and its change since the update before, site citations, tone of mentions, share of voice against the top competitors, and the prompts moving most. Same figures as the dashboard.',
+        "Visibility of the brand in AI answers (overall and per network) at the last update of the period and its change since the update before, site citations, tone of mentions, share of voice against the top competitors, and the prompts moving most. Same figures as the dashboard. Also lists the project's networks, prompt groups and update dates, for the other tools' filters.",
       inputSchema: baseFilters,
       annotations: READ_ONLY,
     },

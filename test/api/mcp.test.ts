@@ -145,6 +145,9 @@ describe.each([
     const api = (await s.t.api.get(`/api/projects/${s.projectId}/summary`, f)).body;
     const stats = api.data.updateStats;
     expect(r.structuredContent.filters).toEqual(api.filters);
+    const projectFilters = (await s.t.api.get(`/api/projects/${s.projectId}/filters`)).body;
+    expect(r.structuredContent.networks).toEqual(projectFilters.neurals);
+    expect(r.structuredContent.visibility[1].network_id).toBe(neurals[0]);
     const all = stats.visibility_curve[0].data;
     expect(r.structuredContent.visibility[0]).toMatchObject({
       network: 'all',
