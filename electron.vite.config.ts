@@ -10,8 +10,15 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      lib: { entry: resolve(root, 'src-main/electron/main.ts') },
-      rolldownOptions: { output: { entryFileNames: 'index.js' } },
+      // index.js: the app; mcp.js: the stdio MCP server, which the installed app runs with its
+      // own executable as Node (src-main/mcp/client-config.ts).
+      lib: {
+        entry: {
+          index: resolve(root, 'src-main/electron/main.ts'),
+          mcp: resolve(root, 'src-main/server/mcp.ts'),
+        },
+      },
+      rolldownOptions: { output: { entryFileNames: '[name].js' } },
     },
   },
   preload: {

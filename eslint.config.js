@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/engine/**', 'src-main/server/**', 'src-shared/**', 'test/**'],
+    files: ['src-main/engine/**', 'src-main/server/**', 'src-main/mcp/**', 'src-shared/**', 'test/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noElectron] }] },
   },
   {

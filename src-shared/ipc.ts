@@ -55,3 +55,16 @@ export interface SavePdfInput {
   project_id: number;
   report_id: number;
 }
+
+/** `GET /app-shell/mcp` → `{data: McpClientConfig}`: how an assistant on this computer starts the MCP server. */
+export const APP_SHELL_MCP_PATH = '/app-shell/mcp';
+
+export interface McpClientConfig {
+  /** The data folder the server opens: the desktop app's own. */
+  data_dir: string;
+  command: string;
+  args: string[];
+  env: Record<string, string> | null;
+  /** The `mcpServers` JSON for Claude Desktop's or Cursor's configuration file, ready to paste. */
+  snippet: string;
+}

@@ -25,6 +25,8 @@ import { notificationFor } from './notifications';
 import { RemoteSettingsStore, mountRemoteSettingsRoute } from './remote-settings';
 import { createSafeStorageSecretBox } from './safe-storage-secrets';
 import { mountSavePdfRoute } from './save-pdf';
+import { mountMcpConfigRoute } from './mcp-config';
+import { mcpClientConfig } from '../mcp/client-config';
 import {
   APP_ENTRY,
   APP_ORIGIN,
@@ -99,8 +101,9 @@ async function start(): Promise<void> {
   }
 
   const secrets = createSafeStorageSecretBox(safeStorage);
+  const dataDir = join(userData, 'data');
   const engine = await createEngine({
-    dataDir: join(userData, 'data'),
+    dataDir,
     runJobs: true,
     secrets,
     nativeBinding,
@@ -131,6 +134,16 @@ async function start(): Promise<void> {
       writeFile: (path, bytes) => writeFile(path, bytes),
     },
     () => remote.target()?.baseUrl ?? null,
+  );
+  mountMcpConfigRoute(
+    bridge,
+    mcpClientConfig({
+      packaged: app.isPackaged,
+      execPath: process.execPath,
+      appRoot: app.getAppPath(),
+      dataDir,
+      nativeBinding,
+    }),
   );
   registerBridgeHandler(ipcMain, bridge, origins);
 

@@ -26,6 +26,13 @@ export interface EngineOptions {
   ports?: EnginePorts;
   /** Start the job runner and schedulers (hosts: true; tests drive `jobs.drain()` instead). */
   runJobs?: boolean;
+  /**
+   * False for a process that opens the data folder beside the one that runs its jobs (the CLI,
+   * the stdio MCP server next to the desktop app or `serve`): it may enqueue jobs, but never
+   * recovers, resumes, claims or runs any, so it cannot take work from the running host.
+   * Default true.
+   */
+  jobHost?: boolean;
   /** Where the engine is reachable, for links it hands out; a host sets it once listening. */
   publicUrl?: string;
   nativeBinding?: string;
@@ -74,13 +81,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   await ensureLocalOwner(ctx);
   await ensureCatalogue(ctx);
   registerJobs(ctx);
-  await jobs.recover();
-  await resumeStalledPrints(ctx);
+  const jobHost = options.jobHost ?? true;
+  if (jobHost) {
+    await jobs.recover();
+    await resumeStalledPrints(ctx);
+  }
 
   const app = createApp(ctx);
   let stopBackground: (() => void) | null = null;
   const start = () => {
-    if (stopBackground) return;
+    if (stopBackground || !jobHost) return;
     jobs.start();
     stopBackground = startBackgroundServices(ctx);
   };

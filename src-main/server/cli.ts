@@ -1,7 +1,7 @@
-import { createEngine } from '../engine/engine';
 import { createToken, listTokens, revokeToken } from '../engine/auth/tokens';
 import { parseArgs, dataDirFrom } from './args';
 import { createSampleProject } from '../engine/collect/sample-project';
+import { openEngineBesideHost } from './open-engine';
 
 const USAGE = `Usage:
   npm run cli -- token create [--data-dir DIR] [--name NAME] [--user ID]   prints the new token alone
@@ -18,7 +18,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const engine = await createEngine({ dataDir: dataDirFrom(args) });
+  const engine = await openEngineBesideHost(dataDirFrom(args));
   try {
     if (command === 'create') {
       const userId = typeof args.user === 'string' ? Number(args.user) : engine.localOwnerId;
@@ -58,7 +58,7 @@ async function main(): Promise<number> {
 
 /** `demo`: a sample project with 12 weekly updates from the three offline demo networks. */
 async function demo(args: ReturnType<typeof parseArgs>): Promise<number> {
-  const engine = await createEngine({ dataDir: dataDirFrom(args) });
+  const engine = await openEngineBesideHost(dataDirFrom(args));
   try {
     const language = typeof args.language === 'string' ? args.language : 'en';
     const projectId = await createSampleProject(engine.ctx, engine.localOwnerId, { language });

@@ -8,6 +8,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Engine } from '../engine/engine';
 import { hostAllowed } from './host-check';
 import { uiContentSecurityPolicy } from '../../src-shared/csp';
+import { handleMcpHttp, MCP_HTTP_PATH } from '../mcp/http-endpoint';
 
 export interface HttpHostOptions {
   host?: string;
@@ -44,8 +45,8 @@ const FOREIGN_HOST_BODY = Buffer.from(
 );
 
 /**
- * The headless host: the engine behind node:http. `/api/*` goes to `engine.handle`; everything
- * else is the built web UI. Binds to loopback unless told otherwise, and answers only requests
+ * The headless host: the engine behind node:http. `/api/*` goes to `engine.handle`, `/mcp` to the
+ * MCP adapter (which calls `engine.handle` too); everything else is the built web UI. Binds to loopback unless told otherwise, and answers only requests
  * whose Host is a name it knows (DNS rebinding, see host-check.ts).
  */
 export async function startHttpHost(engine: Engine, options: HttpHostOptions = {}): Promise<HttpHost> {
@@ -85,6 +86,13 @@ async function route(engine: Engine, webRoot: string | undefined, req: IncomingM
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
     const response = await engine.handle(toRequest(req, url));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    await sendBody(response, res);
+    return;
+  }
+  if (url.pathname === MCP_HTTP_PATH) {
+    // MCP over streamable HTTP: the same engine, the same bearer tokens (docs/mcp.md).
+    const response = await handleMcpHttp(engine, toRequest(req, url));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     await sendBody(response, res);
     return;

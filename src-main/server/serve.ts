@@ -36,6 +36,7 @@ async function main() {
   const session = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'web UI session' });
   console.log(`AnswerScope listening on ${server.url}`);
   console.log(`Open the UI: ${server.url}/#token=${session.token}`);
+  console.log(`MCP (streamable HTTP): ${server.url}/mcp with a bearer token (npm run cli -- token create)`);
   console.log(`Data folder: ${dataDir}`);
 
   let stopping = false;

@@ -168,6 +168,8 @@ test.describe('the analyst journey', () => {
     await expect(row).toContainText('key saved');
     await expect(page.getByTestId('app-neurals')).not.toContainText('sk-local-secret');
     await snap(page, '14-app-settings');
+    // MCP: in the browser, the card gives this server's /mcp address for an assistant.
+    await expect(page.getByTestId('mcp-snippet')).toContainText(`${new URL(page.url()).origin}/mcp`);
     await page.getByTestId('settings-language').getByText('Русский').click();
     await page.getByTestId('settings-theme').getByText('Тёмная').click();
     await expect(page.getByTestId('nav-app-settings')).toContainText('Настройки приложения');

@@ -19,6 +19,10 @@ export const PRINT_ATTEMPTS = 2;
 export const printViewUrl = (ctx: EngineContext, projectId: number, reportId: number, token: string) =>
   `${ctx.publicUrl()}/#/print/reports/${projectId}/${reportId}?token=${encodeURIComponent(token)}`;
 
+/** Where the print job writes a report's PDF (the stdio MCP server names it to its user). */
+export const reportPdfFile = (dataDir: string, reportId: number) =>
+  join(dataDir, 'reports', `report-${reportId}.pdf`);
+
 /**
  * `report.print`: prints the report's print view to `<dataDir>/reports/report-<id>.pdf` through
  * the host's PdfPrinter (Electron's printToPDF on the desktop, headless Chromium in server mode).
@@ -48,7 +52,7 @@ export const reportPrintHandler =
       await setPdf(ctx, report.id, 'failed', null, 'This host has no PDF printer.');
       return;
     }
-    const file = join(ctx.dataDir, 'reports', `report-${report.id}.pdf`);
+    const file = reportPdfFile(ctx.dataDir, report.id);
     const partial = `${file}.part`;
     let tokenId: number | null = null;
     try {

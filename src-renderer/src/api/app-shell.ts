@@ -1,6 +1,8 @@
 import {
+  APP_SHELL_MCP_PATH,
   APP_SHELL_REMOTE_PATH,
   APP_SHELL_SAVE_PDF_PATH,
+  type McpClientConfig,
   type RemoteServerInput,
   type RemoteServerSettings,
   type SavePdfInput,
@@ -41,3 +43,7 @@ export const savePdf = (input: SavePdfInput) =>
     APP_SHELL_SAVE_PDF_PATH,
     input,
   ).then((r) => r.data);
+
+/** The stdio MCP server's launch for an assistant on this computer, with this installation's paths. */
+export const getMcpConfig = () =>
+  shellRequest<{ data: McpClientConfig }>('GET', APP_SHELL_MCP_PATH).then((r) => r.data);

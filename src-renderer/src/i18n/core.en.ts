@@ -238,6 +238,14 @@ export default {
     deleteGroupConfirm: 'Delete the group “{name}”? Its prompts stay in the project.',
   },
   appSettings: {
+    mcp: 'AI assistants (MCP)',
+    mcpHintDesktop:
+      'Ask Claude Desktop, Cursor or another MCP client about your brand’s visibility: add this to its MCP configuration (Claude Desktop: claude_desktop_config.json; Cursor: .cursor/mcp.json). It reads the data on this computer; runs and reports it starts are done while this app is open.',
+    mcpHintServer:
+      'MCP clients reach this server at /mcp with an access token (npm run cli -- token create). A viewer’s token can read but not start runs.',
+    mcpDataDir: 'Data folder: {dir}',
+    mcpCopied: 'Copied',
+    mcpCopyFailed: 'Could not copy: select the text and copy it.',
     title: 'App settings',
     connection: 'Connection',
     connectionLocal: 'This window uses the engine on this computer.',

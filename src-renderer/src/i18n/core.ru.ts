@@ -242,6 +242,14 @@ const ru: typeof en = {
     deleteGroupConfirm: 'Удалить группу «{name}»? Её запросы останутся в проекте.',
   },
   appSettings: {
+    mcp: 'ИИ-ассистенты (MCP)',
+    mcpHintDesktop:
+      'Спрашивайте Claude Desktop, Cursor или другой MCP-клиент о видимости бренда: добавьте это в его настройки MCP (Claude Desktop: claude_desktop_config.json; Cursor: .cursor/mcp.json). Он читает данные на этом компьютере; запуски и отчёты, которые он ставит, выполняются, пока открыто это приложение.',
+    mcpHintServer:
+      'MCP-клиенты подключаются к этому серверу по адресу /mcp с токеном доступа (npm run cli -- token create). Токен наблюдателя даёт чтение, но не запуск.',
+    mcpDataDir: 'Папка данных: {dir}',
+    mcpCopied: 'Скопировано',
+    mcpCopyFailed: 'Не удалось скопировать: выделите текст и скопируйте его.',
     title: 'Настройки приложения',
     connection: 'Подключение',
     connectionLocal: 'Это окно работает с движком на этом компьютере.',

@@ -12,3 +12,8 @@ export function restartUi(): void {
   location.hash = '#/';
   location.reload();
 }
+
+/** Puts text on the clipboard; rejects where the page may not (the caller says "copy it by hand"). */
+export function copyText(text: string): Promise<void> {
+  return window.navigator.clipboard.writeText(text);
+}
