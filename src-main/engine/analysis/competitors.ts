@@ -667,11 +667,24 @@ function canonicalName(forms: Candidate[], anchored: (name: string) => RegExp | 
   const structural = forms.filter((f) => f.structural);
   const pool = [...new Set((structural.length ? structural : forms).map((f) => f.name))];
   const all = [...new Set(forms.map((f) => f.name))];
+  if (all.length === 1) return all[0];
   for (const name of pool) {
     const re = anchored(name);
     if (re && all.every((o) => re.test(o))) return name;
   }
   return pool[0];
+}
+
+/**
+ * Whether two folded spellings can be case forms of one name: they differ only in their last few
+ * letters ("тбанк", "тбанка"; "яндекславка", "яндекславке"). The cheap test before the regex.
+ */
+function closeSpellings(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 4) return false;
+  const shorter = Math.min(a.length, b.length);
+  let same = 0;
+  while (same < shorter && a.charCodeAt(same) === b.charCodeAt(same)) same++;
+  return same >= shorter - 3;
 }
 
 /** Merges spellings of one competitor and orders competitors by first appearance in the text. */
@@ -689,14 +702,22 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
     name: string;
     folded: string;
     stem: string;
-    re: RegExp | null;
   }
-  const clusters: Array<{ forms: Candidate[]; spellings: Spelling[]; keys: Set<string> }> = [];
+  interface Cluster {
+    forms: Candidate[];
+    spellings: Spelling[];
+  }
+  const clusters: Cluster[] = [];
   const anchored = (name: string) => anchoredRegex(name, ctx.russianContext);
   // One spelling's pattern can only match another that starts with its stem: a cheap string test
   // spares the regex for almost every pair.
-  const inflects = (a: Spelling, b: Spelling) =>
-    a.re !== null && b.folded.startsWith(a.stem) && a.re.test(b.name);
+  // The pattern is compiled only then: a regex per new name is the costliest step for an answer
+  // with names the process has not seen.
+  const inflects = (a: Spelling, b: Spelling) => {
+    if (!b.folded.startsWith(a.stem) || !closeSpellings(a.folded, b.folded)) return false;
+    const re = anchored(a.name);
+    return re !== null && re.test(b.name);
+  };
   // A name only ever written alone in running prose is mentioned in passing (a regulator, a place,
   // a tool the answer uses), not weighed as an alternative: the alternatives an answer weighs stand
   // in its lists, tables, headings, bold text or enumerations. An answer all in prose has no other
@@ -705,25 +726,34 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
   const laidOut = ctx.lines.some((l) => l.kind !== 'text');
   const passing = (forms: Candidate[]) => laidOut && forms.every((f) => f.lone);
   const spellings = [...bySpelling.values()].sort((a, b) => Number(passing(a)) - Number(passing(b)));
+  // Clusters by key, by known competitor, and by first letter (two spellings that inflect one
+  // another share it): a long answer has hundreds of spellings, so no search over all clusters.
+  const byKey = new Map<string, Cluster>();
+  const byCanonical = new Map<string, Cluster>();
+  const byInitial = new Map<string, Array<{ cluster: Cluster; spelling: Spelling }>>();
   for (const spelling of spellings) {
     const c = spelling[0];
     const key = keyOf(c.name);
     const folded = foldName(c.name);
-    const me: Spelling = { name: c.name, folded, stem: stemOf(c.name), re: anchored(c.name) };
-    let cluster = clusters.find(
-      (cl) =>
-        cl.keys.has(key) ||
-        (c.canonical !== undefined && cl.forms.some((f) => f.canonical === c.canonical)) ||
-        cl.spellings.some((o) => inflects(o, me) || inflects(me, o)),
-    );
+    const me: Spelling = { name: c.name, folded, stem: stemOf(c.name) };
+    const initial = folded.charAt(0);
+    let cluster =
+      byKey.get(key) ??
+      (c.canonical !== undefined ? byCanonical.get(c.canonical) : undefined) ??
+      byInitial.get(initial)?.find((o) => inflects(o.spelling, me) || inflects(me, o.spelling))?.cluster;
     if (!cluster) {
       if (passing(spelling)) continue;
-      cluster = { forms: [], spellings: [], keys: new Set() };
+      cluster = { forms: [], spellings: [] };
       clusters.push(cluster);
     }
     cluster.forms.push(...spelling);
     cluster.spellings.push(me);
-    cluster.keys.add(key);
+    if (!byKey.has(key)) byKey.set(key, cluster);
+    for (const f of spelling)
+      if (f.canonical !== undefined && !byCanonical.has(f.canonical)) byCanonical.set(f.canonical, cluster);
+    const peers = byInitial.get(initial) ?? [];
+    byInitial.set(initial, peers);
+    peers.push({ cluster, spelling: me });
   }
   const named = clusters.map((cl) => {
     cl.forms.sort((a, b) => a.index - b.index);

@@ -111,6 +111,27 @@ export function judgeName(
   lenient = false,
   dictionary = true,
 ): NameVerdict | null {
+  const key = `${rules.language}${+rules.textIsCyrillic}${+rules.germanNouns}${+lenient}${+dictionary}${raw}`;
+  let verdict = judged.get(key);
+  if (verdict === undefined) {
+    if (judged.size > 20_000) judged.clear();
+    judged.set(key, (verdict = judgeAfresh(raw, rules, lenient, dictionary)));
+  }
+  return verdict;
+}
+
+/**
+ * Memoised verdicts, as the dictionary's: the phrases of a project's answers recur from answer to
+ * answer (its competitors, "Pros", "Вывод"), and judging one is the costliest step of extraction.
+ */
+const judged = new Map<string, NameVerdict | null>();
+
+function judgeAfresh(
+  raw: string,
+  rules: NameRules,
+  lenient: boolean,
+  dictionary: boolean,
+): NameVerdict | null {
   const { textIsCyrillic, germanNouns, language } = rules;
   const name = cleanCandidate(raw);
   if (name.length < 2 || name.length > 50) return null;
