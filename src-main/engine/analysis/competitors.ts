@@ -8,7 +8,7 @@
 import type { KnownCompetitor, Language } from './types';
 import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
 import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-like';
-import { namePatternSource, namesRegex, nameTokens } from './name-pattern';
+import { isNameForm, namePatternSource, namesRegex, nameTokens } from './name-pattern';
 import { isSentenceStart } from './brand-mentions';
 import { introducesOtherKind } from './introduced-kind';
 import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
@@ -188,21 +188,6 @@ const CRITERIA_COLUMN_HEADERS = new Set(
   `feature features criterion criteria parameter критерий параметр характеристика merkmal kriterium
   característica criterio`.split(/\s+/),
 );
-
-const anchoredCache = new Map<string, RegExp | null>();
-
-/** A regex matching exactly one name with its inflections (cached: names recur across answers). */
-function anchoredRegex(name: string, russianContext: boolean): RegExp | null {
-  const key = (russianContext ? 'r' : 'l') + name;
-  let re = anchoredCache.get(key);
-  if (re === undefined) {
-    const src = namePatternSource(name, russianContext);
-    re = src ? new RegExp(`^${src}$`, 'iu') : null;
-    if (anchoredCache.size > 5000) anchoredCache.clear();
-    anchoredCache.set(key, re);
-  }
-  return re;
-}
 
 interface KnownMatch {
   index: number;
@@ -661,7 +646,7 @@ function anyWithin(values: number[], start: number, end: number): boolean {
  * list, heading or table (nominative there); else the spelling whose inflections cover the others
  * (the nominative "Ашан" covers "Ашана"); else the first one.
  */
-function canonicalName(forms: Candidate[], anchored: (name: string) => RegExp | null): string {
+function canonicalName(forms: Candidate[], russianContext: boolean): string {
   const known = forms.find((f) => f.canonical);
   if (known?.canonical) return known.canonical;
   const structural = forms.filter((f) => f.structural);
@@ -669,8 +654,7 @@ function canonicalName(forms: Candidate[], anchored: (name: string) => RegExp | 
   const all = [...new Set(forms.map((f) => f.name))];
   if (all.length === 1) return all[0];
   for (const name of pool) {
-    const re = anchored(name);
-    if (re && all.every((o) => re.test(o))) return name;
+    if (all.every((o) => isNameForm(name, o, russianContext))) return name;
   }
   return pool[0];
 }
@@ -708,15 +692,13 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
     spellings: Spelling[];
   }
   const clusters: Cluster[] = [];
-  const anchored = (name: string) => anchoredRegex(name, ctx.russianContext);
   // One spelling's pattern can only match another that starts with its stem: a cheap string test
   // spares the regex for almost every pair.
-  // The pattern is compiled only then: a regex per new name is the costliest step for an answer
-  // with names the process has not seen.
+  // Tested on strings (isNameForm): a regex per new name is the costliest step for an answer with
+  // names the process has not seen.
   const inflects = (a: Spelling, b: Spelling) => {
     if (!b.folded.startsWith(a.stem) || !closeSpellings(a.folded, b.folded)) return false;
-    const re = anchored(a.name);
-    return re !== null && re.test(b.name);
+    return isNameForm(a.name, b.name, ctx.russianContext);
   };
   // A name only ever written alone in running prose is mentioned in passing (a regulator, a place,
   // a tool the answer uses), not weighed as an alternative: the alternatives an answer weighs stand
@@ -757,7 +739,7 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
   }
   const named = clusters.map((cl) => {
     cl.forms.sort((a, b) => a.index - b.index);
-    return { name: canonicalName(cl.forms, anchored), forms: cl.forms };
+    return { name: canonicalName(cl.forms, ctx.russianContext), forms: cl.forms };
   });
   const out: FoundCompetitor[] = [];
   const seen = new Set<string>();

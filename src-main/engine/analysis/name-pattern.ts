@@ -49,48 +49,76 @@ const RU_ADJ_MASC = [
 ];
 const RU_ADJ_FEM = ['ая', 'яя', 'ой', 'ей', 'ую', 'юю', 'ые', 'ие', 'ых', 'их'];
 
-/** Latin endings: English possessive and plural, German -s/-es/-en/-n, Spanish plural -s/-es. */
-const LATIN_LONG = ["['’]s", "s['’]", 'es', 'en', 's', 'n'];
-const LATIN_SHORT = ["['’]s"];
+/**
+ * Latin endings: English possessive and plural, German -s/-es/-en/-n, Spanish plural -s/-es. An
+ * apostrophe in an ending stands for either ' or ’.
+ */
+const LATIN_LONG = ["'s", "s'", 'es', 'en', 's', 'n'];
+const LATIN_SHORT = ["'s"];
 /** A Latin name inside Russian text: "Ozon-а", "Ozon'ом", "Ozonе". */
 const LATIN_IN_RU = "(?:[-'’]?[а-яё]{1,3})";
 
-function alternation(endings: string[]): string {
-  // Longest first so the regex engine prefers "ами" over "а" (then WORD_END decides).
-  const sorted = [...endings].sort((a, b) => b.length - a.length);
-  return `(?:${sorted.join('|')})`;
+/**
+ * One token of a name as its forms are written: the literal it starts with, then one of its
+ * endings (or none, when `optional`), then in Russian text maybe a Russian ending on a Latin name.
+ */
+interface TokenForms {
+  literal: string;
+  endings: string[];
+  optional: boolean;
+  russianTail: boolean;
 }
 
-function cyrillicToken(token: string): string {
+function cyrillicForms(token: string): TokenForms {
   const lower = token.toLowerCase();
   const two = lower.slice(-2);
   const last = lower.slice(-1);
-  if (token.length >= 5 && ['ий', 'ый', 'ой'].includes(two)) {
-    return escapeLiteral(token.slice(0, -2)) + alternation(RU_ADJ_MASC);
-  }
-  if (token.length >= 5 && ['ая', 'яя'].includes(two)) {
-    return escapeLiteral(token.slice(0, -2)) + alternation(RU_ADJ_FEM);
-  }
-  if (token.length >= 3 && (last === 'а' || last === 'я')) {
-    return escapeLiteral(token.slice(0, -1)) + alternation(RU_A);
-  }
-  if (token.length >= 3 && last === 'ь') return escapeLiteral(token.slice(0, -1)) + alternation(RU_SOFT);
-  if (token.length >= 3 && last === 'й') return escapeLiteral(token.slice(0, -1)) + alternation(RU_I_KRATKOE);
+  const declined = (cut: number, endings: string[]) => ({
+    literal: token.slice(0, token.length - cut),
+    endings,
+    optional: false,
+    russianTail: false,
+  });
+  if (token.length >= 5 && ['ий', 'ый', 'ой'].includes(two)) return declined(2, RU_ADJ_MASC);
+  if (token.length >= 5 && ['ая', 'яя'].includes(two)) return declined(2, RU_ADJ_FEM);
+  if (token.length >= 3 && (last === 'а' || last === 'я')) return declined(1, RU_A);
+  if (token.length >= 3 && last === 'ь') return declined(1, RU_SOFT);
+  if (token.length >= 3 && last === 'й') return declined(1, RU_I_KRATKOE);
   // Borrowed names ending in a vowel (Авито, Эльдорадо) do not decline in Russian.
-  if (/[аеёиоуыэюя]$/.test(lower) || token.length < 3 || !CYRILLIC.test(last)) return escapeLiteral(token);
-  return escapeLiteral(token) + alternation(RU_CONSONANT) + '?';
+  if (/[аеёиоуыэюя]$/.test(lower) || token.length < 3 || !CYRILLIC.test(last))
+    return { literal: token, endings: [], optional: true, russianTail: false };
+  return { literal: token, endings: RU_CONSONANT, optional: true, russianTail: false };
 }
 
-function latinToken(token: string, last: boolean, russianContext: boolean): string {
-  let out = escapeLiteral(token);
-  if (!last) return out;
+function latinForms(token: string, last: boolean, russianContext: boolean): TokenForms {
+  if (!last) return { literal: token, endings: [], optional: true, russianTail: false };
   const letters = token.replace(/[^\p{L}]/gu, '').length;
   // Acronyms and names ending in a digit take a plain plural/genitive -s too ("DKBs", "N26s").
   const acronym = /^[A-Z]{2,5}$/.test(token) || /^\p{L}[\p{L}\p{N}]{0,6}\p{N}$/u.test(token);
   const endings =
     letters >= 4 && /\p{L}$/u.test(token) ? LATIN_LONG : acronym ? [...LATIN_SHORT, 's'] : LATIN_SHORT;
-  out += `(?:${alternation(endings)}${russianContext ? '|' + LATIN_IN_RU : ''})?`;
-  return out;
+  return { literal: token, endings, optional: true, russianTail: russianContext };
+}
+
+function tokenForms(token: string, last: boolean, russianContext: boolean): TokenForms {
+  if (CYRILLIC.test(token)) return cyrillicForms(token);
+  if (LATIN.test(token)) return latinForms(token, last, russianContext);
+  return { literal: token, endings: [], optional: true, russianTail: false };
+}
+
+function alternation(endings: string[]): string {
+  // Longest first so the regex engine prefers "ами" over "а" (then WORD_END decides).
+  const sorted = [...endings].sort((a, b) => b.length - a.length);
+  return `(?:${sorted.map(escapeLiteral).join('|')})`;
+}
+
+function tokenSource(t: TokenForms): string {
+  const tails = [
+    ...(t.endings.length ? [alternation(t.endings)] : []),
+    ...(t.russianTail ? [LATIN_IN_RU] : []),
+  ];
+  if (!tails.length) return escapeLiteral(t.literal);
+  return `${escapeLiteral(t.literal)}(?:${tails.join('|')})${t.optional ? '?' : ''}`;
 }
 
 /**
@@ -118,12 +146,9 @@ export function nameTokens(name: string): string[] {
 export function namePatternSource(name: string, russianContext: boolean): string | null {
   const tokens = nameTokens(name);
   if (!tokens.length) return null;
-  const parts = tokens.map((token, i) => {
-    const isLast = i === tokens.length - 1;
-    if (CYRILLIC.test(token)) return cyrillicToken(token);
-    if (LATIN.test(token)) return latinToken(token, isLast, russianContext);
-    return escapeLiteral(token);
-  });
+  const parts = tokens.map((token, i) =>
+    tokenSource(tokenForms(token, i === tokens.length - 1, russianContext)),
+  );
   const body = parts.join('(?:[ \\u00A0]?[-‐‑–]?[ \\u00A0]?)');
   // The word-start check goes after the first character: a regex that begins with a literal lets
   // the engine skip ahead to candidate positions instead of testing a lookbehind everywhere.
@@ -173,4 +198,61 @@ export function wholly(re: RegExp, phrase: string): boolean {
   re.lastIndex = 0;
   const m = re.exec(phrase);
   return m !== null && m.index === 0 && m[0].length === phrase.length;
+}
+
+/** Lowercase, `ё` as `е`, `’` as `'`: how name forms compare as strings. */
+const foldForms = (s: string) => s.toLowerCase().replace(/ё/g, 'е').replace(/’/g, "'");
+
+const formsCache = new Map<string, TokenForms[]>();
+
+/**
+ * Whether `phrase` as a whole is a written form of `name` — what `^namePatternSource(name)$`
+ * matches, tested on strings: no regex to compile for each new name (the costly step of analysing
+ * an answer full of names the process has not seen).
+ */
+export function isNameForm(name: string, phrase: string, russianContext: boolean): boolean {
+  const key = (russianContext ? 'r' : 'l') + name;
+  let forms = formsCache.get(key);
+  if (!forms) {
+    const tokens = nameTokens(name);
+    forms = tokens.map((t, i) => {
+      const f = tokenForms(t, i === tokens.length - 1, russianContext);
+      return { ...f, literal: foldForms(f.literal), endings: f.endings.map(foldForms) };
+    });
+    if (formsCache.size > 5000) formsCache.clear();
+    formsCache.set(key, forms);
+  }
+  return forms.length > 0 && formsFrom(forms, 0, foldForms(phrase), 0);
+}
+
+function formsFrom(forms: TokenForms[], i: number, phrase: string, at: number): boolean {
+  const t = forms[i];
+  if (!phrase.startsWith(t.literal, at)) return false;
+  const stem = at + t.literal.length;
+  const ends: number[] = t.optional || (!t.endings.length && !t.russianTail) ? [stem] : [];
+  for (const e of t.endings) if (phrase.startsWith(e, stem)) ends.push(stem + e.length);
+  if (t.russianTail) {
+    const from = /[-']/.test(phrase.charAt(stem)) ? stem + 1 : stem;
+    for (let n = 1; n <= 3 && /[а-яе]/.test(phrase.charAt(from + n - 1)); n++) ends.push(from + n);
+  }
+  const last = i === forms.length - 1;
+  for (const end of ends) {
+    if (last) {
+      if (end === phrase.length) return true;
+      continue;
+    }
+    for (const next of separatorEnds(phrase, end)) if (formsFrom(forms, i + 1, phrase, next)) return true;
+  }
+  return false;
+}
+
+/** Where an optional space, hyphen, space between two tokens can end. */
+function separatorEnds(phrase: string, at: number): number[] {
+  const out = new Set<number>();
+  const space = (p: number) => (phrase.charAt(p) === ' ' || phrase.charAt(p) === '\u00A0' ? [p, p + 1] : [p]);
+  for (const a of space(at)) {
+    const hyphens = /[-‐‑–]/.test(phrase.charAt(a)) ? [a, a + 1] : [a];
+    for (const b of hyphens) for (const c of space(b)) out.add(c);
+  }
+  return [...out];
 }
