@@ -6,6 +6,7 @@
 import type { Span } from './brand-mentions';
 import type { FoundCompetitor } from './competitors';
 import { nameWithFormsRegex } from './name-pattern';
+import { findNamedSpans } from './name-scan';
 import type { Evidence, EvidenceSpan } from './types';
 
 /** Spans per competitor beyond which the rest add nothing to a highlight. */
@@ -34,6 +35,48 @@ function wordAt(text: string, index: number): EvidenceSpan {
 }
 
 /**
+ * The spans of each competitor (by index), none inside the brand's: one pass over the text for all
+ * of them (name-scan.ts), the longest name first where names overlap ("VS Code" before "Code").
+ */
+function spansOfAll(
+  text: string,
+  competitors: FoundCompetitor[],
+  russianContext: boolean,
+  brand: Taken,
+): EvidenceSpan[][] {
+  const out: EvidenceSpan[][] = competitors.map(() => []);
+  const scanned = findNamedSpans(
+    text,
+    competitors.map((c) => [c.name, ...c.forms]),
+    russianContext,
+  );
+  if (scanned) {
+    for (const s of scanned) {
+      const span = { start: s.start, end: s.end, text: text.slice(s.start, s.end) };
+      if (!brand.overlaps(span) && out[s.entry].length < MAX_SPANS_PER_COMPETITOR) out[s.entry].push(span);
+    }
+    return out;
+  }
+  // Folding changed the text's length: one regex per competitor, longer names first.
+  const taken = new Taken(text.length);
+  const order = competitors
+    .map((c, i) => i)
+    .sort((a, b) => competitors[b].name.length - competitors[a].name.length);
+  for (const i of order) {
+    const c = competitors[i];
+    const re = nameWithFormsRegex(c.name, c.forms, russianContext);
+    if (!re) continue;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m && out[i].length < MAX_SPANS_PER_COMPETITOR; m = re.exec(text)) {
+      const span = { start: m.index, end: m.index + m[0].length, text: m[0] };
+      if (!brand.overlaps(span) && !taken.overlaps(span)) out[i].push(span);
+    }
+    for (const s of out[i]) taken.take(s);
+  }
+  return out;
+}
+
+/**
  * The evidence of an answer's findings, and the competitors it places: a competitor only ever
  * written inside the brand's or another competitor's name ("Code" in "VS Code") is part of that
  * name and is left out.
@@ -49,28 +92,19 @@ export function buildEvidence(
   for (const s of brand) taken.take(s);
   const out: Evidence['competitors'] = [];
   const placed: FoundCompetitor[] = [];
-  // Longer names first, so that "VS Code" takes its words before "Code" looks for them.
-  const byLength = [...competitors].sort((a, b) => b.name.length - a.name.length);
-  for (const c of byLength) {
-    const mine: EvidenceSpan[] = [];
-    const re = nameWithFormsRegex(c.name, c.forms, russianContext);
-    if (re) {
-      re.lastIndex = 0;
-      for (let m = re.exec(text); m && mine.length < MAX_SPANS_PER_COMPETITOR; m = re.exec(text)) {
-        const span = { start: m.index, end: m.index + m[0].length, text: m[0] };
-        if (!taken.overlaps(span)) mine.push(span);
-      }
-    }
-    // Where it was first found, when no pattern of the name matched there.
+  const found = spansOfAll(text, competitors, russianContext, taken);
+  competitors.forEach((c, i) => {
+    const mine = found[i];
+    // Where it was first found, when no form of the name is written elsewhere.
     if (!mine.length) {
       const fallback = wordAt(text, c.first);
-      if (taken.overlaps(fallback)) continue;
+      if (taken.overlaps(fallback)) return;
       mine.push(fallback);
     }
     for (const s of mine) taken.take(s);
     out.push(...mine.map((s) => ({ name: c.name, ...s })));
     placed.push(c);
-  }
+  });
   out.sort((a, b) => a.start - b.start);
   placed.sort((a, b) => a.first - b.first);
   return { evidence: { brand, competitors: out }, placed };

@@ -201,7 +201,7 @@ export function wholly(re: RegExp, phrase: string): boolean {
 }
 
 /** Lowercase, `ё` as `е`, `’` as `'`: how name forms compare as strings. */
-const foldForms = (s: string) => s.toLowerCase().replace(/ё/g, 'е').replace(/’/g, "'");
+export const foldForms = (s: string) => s.toLowerCase().replace(/ё/g, 'е').replace(/’/g, "'");
 
 const formsCache = new Map<string, TokenForms[]>();
 
@@ -211,6 +211,11 @@ const formsCache = new Map<string, TokenForms[]>();
  * an answer full of names the process has not seen).
  */
 export function isNameForm(name: string, phrase: string, russianContext: boolean): boolean {
+  const folded = foldForms(phrase);
+  return formEnds(name, folded, 0, russianContext).includes(folded.length);
+}
+
+function formsOf(name: string, russianContext: boolean): TokenForms[] {
   const key = (russianContext ? 'r' : 'l') + name;
   let forms = formsCache.get(key);
   if (!forms) {
@@ -222,12 +227,23 @@ export function isNameForm(name: string, phrase: string, russianContext: boolean
     if (formsCache.size > 5000) formsCache.clear();
     formsCache.set(key, forms);
   }
-  return forms.length > 0 && formsFrom(forms, 0, foldForms(phrase), 0);
+  return forms;
 }
 
-function formsFrom(forms: TokenForms[], i: number, phrase: string, at: number): boolean {
+/**
+ * Where a written form of `name` starting at `at` of `folded` (a text folded by `foldForms`) can
+ * end, shortest to longest; none when no form starts there.
+ */
+export function formEnds(name: string, folded: string, at: number, russianContext: boolean): number[] {
+  const forms = formsOf(name, russianContext);
+  const out: number[] = [];
+  if (forms.length) collectEnds(forms, 0, folded, at, out);
+  return out.sort((a, b) => a - b);
+}
+
+function collectEnds(forms: TokenForms[], i: number, phrase: string, at: number, out: number[]): void {
   const t = forms[i];
-  if (!phrase.startsWith(t.literal, at)) return false;
+  if (!phrase.startsWith(t.literal, at)) return;
   const stem = at + t.literal.length;
   const ends: number[] = t.optional || (!t.endings.length && !t.russianTail) ? [stem] : [];
   for (const e of t.endings) if (phrase.startsWith(e, stem)) ends.push(stem + e.length);
@@ -235,15 +251,12 @@ function formsFrom(forms: TokenForms[], i: number, phrase: string, at: number): 
     const from = /[-']/.test(phrase.charAt(stem)) ? stem + 1 : stem;
     for (let n = 1; n <= 3 && /[а-яе]/.test(phrase.charAt(from + n - 1)); n++) ends.push(from + n);
   }
-  const last = i === forms.length - 1;
-  for (const end of ends) {
-    if (last) {
-      if (end === phrase.length) return true;
-      continue;
-    }
-    for (const next of separatorEnds(phrase, end)) if (formsFrom(forms, i + 1, phrase, next)) return true;
+  if (i === forms.length - 1) {
+    for (const end of ends) if (!out.includes(end)) out.push(end);
+    return;
   }
-  return false;
+  for (const end of ends)
+    for (const next of separatorEnds(phrase, end)) collectEnds(forms, i + 1, phrase, next, out);
 }
 
 /** Where an optional space, hyphen, space between two tokens can end. */

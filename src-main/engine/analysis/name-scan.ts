@@ -1,0 +1,61 @@
+/**
+ * One pass over an answer for many names at once: at each word start only the names beginning
+ * with its letter are tried, as strings (name-pattern.ts `formEnds`). It finds what `namesRegex`
+ * finds for each name, without compiling a regex per name — for an answer full of names the
+ * process has not seen, that compiling was most of the analysis time.
+ */
+import { foldForms, formEnds } from './name-pattern';
+
+export interface NamedSpan {
+  start: number;
+  end: number;
+  /** Index of the entry in the list given. */
+  entry: number;
+}
+
+const WORD_START = /(?<![\p{L}\p{N}_])[\p{L}\p{N}]/gu;
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/**
+ * Every place one of the entries is written in `text`, left to right, not overlapping: at each
+ * word start the longest match of any spelling of any entry. Null when folding the text changes
+ * its length (offsets would not be the answer's): the caller then falls back to regexes.
+ */
+export function findNamedSpans(
+  text: string,
+  entries: string[][],
+  russianContext: boolean,
+): NamedSpan[] | null {
+  const folded = foldForms(text);
+  if (folded.length !== text.length) return null;
+  const byLetter = new Map<string, Array<{ spelling: string; entry: number }>>();
+  entries.forEach((spellings, entry) => {
+    for (const spelling of new Set(spellings)) {
+      const letter = foldForms(spelling.trim().charAt(0));
+      if (!letter) continue;
+      const list = byLetter.get(letter) ?? [];
+      byLetter.set(letter, list);
+      list.push({ spelling: spelling.trim(), entry });
+    }
+  });
+  const out: NamedSpan[] = [];
+  WORD_START.lastIndex = 0;
+  for (let w = WORD_START.exec(folded); w; w = WORD_START.exec(folded)) {
+    const tries = byLetter.get(folded.charAt(w.index));
+    if (!tries) continue;
+    let best: NamedSpan | null = null;
+    for (const t of tries) {
+      const ends = formEnds(t.spelling, folded, w.index, russianContext);
+      for (let i = ends.length - 1; i >= 0; i--) {
+        const end = ends[i];
+        if (WORD_CHAR.test(folded.charAt(end))) continue;
+        if (!best || end > best.end) best = { start: w.index, end, entry: t.entry };
+        break;
+      }
+    }
+    if (!best) continue;
+    out.push(best);
+    WORD_START.lastIndex = best.end;
+  }
+  return out;
+}
