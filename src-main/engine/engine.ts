@@ -26,6 +26,12 @@ export interface EngineOptions {
   ports?: EnginePorts;
   /** Start the job runner and schedulers (hosts: true; tests drive `jobs.drain()` instead). */
   runJobs?: boolean;
+  /**
+   * `host` (the desktop main, `serve`, tests): runs jobs and, at start, frees the jobs of a
+   * process that died. `tool` (the CLI, a one-off script): reads and writes data, may enqueue,
+   * but never claims, runs or frees a job — it may open the folder while a host runs.
+   */
+  role?: 'host' | 'tool';
   /** Where the engine is reachable, for links it hands out; a host sets it once listening. */
   publicUrl?: string;
   nativeBinding?: string;
@@ -57,7 +63,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     file: options.dbFile ?? join(options.dataDir, 'answerscope.sqlite'),
     nativeBinding: options.nativeBinding,
   });
-  const jobs = new JobQueue(db, clock);
+  const runsJobs = (options.role ?? 'host') === 'host';
+  if (!runsJobs && options.runJobs) throw new Error('A tool engine cannot run jobs.');
+  const jobs = new JobQueue(db, clock, undefined, runsJobs);
   let publicUrl = options.publicUrl ?? 'http://127.0.0.1';
   const ctx: EngineContext = {
     db,
@@ -74,12 +82,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   await ensureLocalOwner(ctx);
   await ensureCatalogue(ctx);
   registerJobs(ctx);
-  await jobs.recover();
-  await resumeStalledPrints(ctx);
+  if (runsJobs) {
+    await jobs.recover();
+    await resumeStalledPrints(ctx);
+  }
 
   const app = createApp(ctx);
   let stopBackground: (() => void) | null = null;
   const start = () => {
+    if (!runsJobs) throw new Error('A tool engine cannot run jobs.');
     if (stopBackground) return;
     jobs.start();
     stopBackground = startBackgroundServices(ctx);

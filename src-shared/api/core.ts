@@ -63,6 +63,8 @@ export interface Account {
   id: number;
   name: string;
   limits_balance: number;
+  /** May change the install: catalogue and keys, app settings, limits (issue 16). */
+  is_admin: boolean;
 }
 
 export interface ParseStatus {

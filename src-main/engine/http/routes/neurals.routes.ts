@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
-import { ctxOf, bodyOf, idParam } from '../params';
+import { ctxOf, bodyOf, idParam, userOf } from '../params';
+import { requireAdmin } from '../../account/users';
 import { parseInput } from '../validate';
 import { PROVIDERS } from '../../neurals/catalogue';
 import * as neurals from '../../neurals/neurals.service';
@@ -13,7 +14,9 @@ neuralsRoutes.get('/api/neurals', async (c) => {
   return c.json({ data: rows.map(neurals.toNeural) });
 });
 
-// Extension endpoints (decisions.md §3): manage the catalogue and its keys.
+// Extension endpoints (decisions.md §3): manage the catalogue and its keys. Reading is open to
+// every user (project settings list the networks); changing is for administrators: an entry's
+// `base_url` decides where its key is sent.
 const neuralBody = z.object({
   system_name: z
     .string()
@@ -37,16 +40,19 @@ neuralsRoutes.get('/api/app/neurals', async (c) => {
 });
 
 neuralsRoutes.post('/api/app/neurals', async (c) => {
+  requireAdmin(userOf(c));
   const input = parseInput(neuralBody, await bodyOf(c));
   return c.json({ data: neurals.toAppNeural(await neurals.createNeural(ctxOf(c), input)) }, 201);
 });
 
 neuralsRoutes.patch('/api/app/neurals/:id', async (c) => {
+  requireAdmin(userOf(c));
   const input = parseInput(neuralBody.partial(), await bodyOf(c));
   return c.json({ data: neurals.toAppNeural(await neurals.updateNeural(ctxOf(c), idParam(c, 'id'), input)) });
 });
 
 neuralsRoutes.delete('/api/app/neurals/:id', async (c) => {
+  requireAdmin(userOf(c));
   await neurals.deleteNeural(ctxOf(c), idParam(c, 'id'));
   return c.json({ message: 'Neural network deleted.' });
 });
