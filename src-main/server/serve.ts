@@ -9,7 +9,8 @@ import { allowedHostsFrom } from './host-check';
 import { ensureWebBuild } from './web-build';
 
 /**
- * `npm run serve -- --data-dir DIR --host 127.0.0.1 --port PORT [--allowed-hosts a,b]`: the
+ * `npm run serve -- --data-dir DIR --host 127.0.0.1 --port PORT [--allowed-hosts a,b]
+ * [--public-url https://name]`: the
  * engine and the web UI over HTTP. Builds the web UI first when it is missing or older than its
  * sources (one line says so). Prints `AnswerScope listening on http://HOST:PORT` when ready, and a one-time UI
  * address whose token is revoked when the server stops.
@@ -23,6 +24,11 @@ async function main() {
     console.error(`Invalid --port ${args.port}: give a number from 0 to 65535 (0 picks a free port).`);
     process.exit(2);
   }
+  const publicUrl = publicUrlFrom(args);
+  if (publicUrl === null) {
+    console.error('Invalid --public-url: give an http(s) origin such as https://answerscope.team.example');
+    process.exit(2);
+  }
   const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
   // A web root of one's own is served as it is; ours is rebuilt when missing or stale.
   const webRoot = typeof args['web-root'] === 'string' ? args['web-root'] : join(root, 'out/web');
@@ -31,6 +37,8 @@ async function main() {
   const engine = await createEngine({ dataDir, ports: headlessPorts(args) });
   const allowedHosts = allowedHostsFrom(args);
   const server = await startHttpHost(engine, { host, port, webRoot, allowedHosts });
+  // Behind a proxy, links (pages, report files, e-mails) use the address people type.
+  if (publicUrl) engine.setPublicUrl(publicUrl);
   // Jobs start once the address is known: a print resumed after a crash opens the print view there.
   engine.start();
   const session = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'web UI session' });
@@ -50,6 +58,21 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** `--public-url` or `$ANSWERSCOPE_PUBLIC_URL`: an http(s) origin (no path); null when invalid. */
+function publicUrlFrom(args: Record<string, unknown>): string | undefined | null {
+  const raw =
+    typeof args['public-url'] === 'string' ? args['public-url'] : process.env.ANSWERSCOPE_PUBLIC_URL;
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw);
+    if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) return null;
+    if (url.pathname !== '/' || url.search || url.hash) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
 }
 
 main().catch((error) => {
