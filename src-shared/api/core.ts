@@ -57,6 +57,8 @@ export interface AppNeuralBody {
   api_key?: string | null;
   web_search_supported?: boolean;
   model_url?: string | null;
+  /** Confirms a plain-http base_url outside the local network (docs/api.md "Input limits"). */
+  allow_insecure_http?: boolean;
 }
 
 export interface Account {
