@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from './db/connection';
 import { systemClock, type Clock } from './clock';
@@ -6,7 +6,10 @@ import { cryptoIds, type IdSource } from './ids';
 import { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/registry';
 import { EventBus } from './events/event-bus';
-import { plainSecretBox, type SecretBox } from './secrets';
+import type { SecretBox } from './secrets';
+import { createKeyFileSecretBox } from './key-file-secrets';
+import { makePrivate, PRIVATE_FILE, tightenDataFolder } from './private-files';
+import { resealSecrets } from './reseal-secrets';
 import type { EnginePorts } from './ports';
 import type { EngineContext } from './context';
 import { createApp } from './http/app';
@@ -22,7 +25,10 @@ export interface EngineOptions {
   dbFile?: string;
   clock?: Clock;
   ids?: IdSource;
+  /** Seals stored secrets; default: AES-GCM under `keyFile` (the desktop passes its keychain box). */
   secrets?: SecretBox;
+  /** The headless key file; default `<dataDir>/secret.key` (created 0600 on first start). */
+  keyFile?: string;
   ports?: EnginePorts;
   /** Start the job runner and schedulers (hosts: true; tests drive `jobs.drain()` instead). */
   runJobs?: boolean;
@@ -57,12 +63,16 @@ export interface Engine {
 
 /** The composition root: opens the database, wires services, returns the handler. */
 export async function createEngine(options: EngineOptions): Promise<Engine> {
-  mkdirSync(options.dataDir, { recursive: true });
+  // The folder 0700, its files 0600 (private-files.ts); the database file is created 0600
+  // before SQLite opens it, and SQLite gives its -wal and -shm files the same mode.
+  tightenDataFolder(options.dataDir);
+  const dbFile = options.dbFile ?? join(options.dataDir, 'answerscope.sqlite');
+  if (dbFile !== ':memory:') {
+    closeSync(openSync(dbFile, 'a', PRIVATE_FILE));
+    makePrivate(dbFile);
+  }
   const clock = options.clock ?? systemClock;
-  const { db, sqlite } = await openDatabase({
-    file: options.dbFile ?? join(options.dataDir, 'answerscope.sqlite'),
-    nativeBinding: options.nativeBinding,
-  });
+  const { db, sqlite } = await openDatabase({ file: dbFile, nativeBinding: options.nativeBinding });
   const runsJobs = (options.role ?? 'host') === 'host';
   if (!runsJobs && options.runJobs) throw new Error('A tool engine cannot run jobs.');
   const jobs = new JobQueue(db, clock, undefined, runsJobs);
@@ -73,7 +83,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ids: options.ids ?? cryptoIds,
     jobs,
     events: new EventBus(db, clock),
-    secrets: options.secrets ?? plainSecretBox,
+    secrets:
+      options.secrets ?? createKeyFileSecretBox(options.keyFile ?? join(options.dataDir, 'secret.key')),
     ports: options.ports ?? {},
     publicUrl: () => publicUrl,
     dataDir: options.dataDir,
@@ -81,6 +92,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   await ensureLocalOwner(ctx);
   await ensureCatalogue(ctx);
+  await resealSecrets(ctx);
   registerJobs(ctx);
   if (runsJobs) {
     await jobs.recover();

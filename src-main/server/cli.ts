@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { createEngine, type Engine } from '../engine/engine';
 import { createToken, listTokens, revokeToken } from '../engine/auth/tokens';
 import { createUser, getUser, listUsers, setDisabled, setLimits } from '../engine/account/users';
@@ -37,7 +38,12 @@ async function main(): Promise<number> {
 }
 
 async function withEngine(args: Args, run: (engine: Engine) => Promise<number>): Promise<number> {
-  const engine = await createEngine({ dataDir: dataDirFrom(args), role: 'tool' });
+  const keyFile = typeof args['key-file'] === 'string' ? args['key-file'] : process.env.ANSWERSCOPE_KEY_FILE;
+  const engine = await createEngine({
+    dataDir: dataDirFrom(args),
+    role: 'tool',
+    keyFile: keyFile ? resolve(keyFile) : undefined,
+  });
   try {
     return await run(engine);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createEngine } from '../engine/engine';
 import { createToken, revokeToken } from '../engine/auth/tokens';
 import { startHttpHost } from './http-host';
@@ -34,7 +34,14 @@ async function main() {
   const webRoot = typeof args['web-root'] === 'string' ? args['web-root'] : join(root, 'out/web');
   if (typeof args['web-root'] !== 'string') ensureWebBuild(root, webRoot);
 
-  const engine = await createEngine({ dataDir, ports: headlessPorts(args) });
+  // Whatever else lands in the data folder (a printer's temporary file) is private too.
+  process.umask(0o077);
+  const keyFile = typeof args['key-file'] === 'string' ? args['key-file'] : process.env.ANSWERSCOPE_KEY_FILE;
+  const engine = await createEngine({
+    dataDir,
+    ports: headlessPorts(args),
+    keyFile: keyFile ? resolve(keyFile) : undefined,
+  });
   const allowedHosts = allowedHostsFrom(args);
   const server = await startHttpHost(engine, { host, port, webRoot, allowedHosts });
   // Behind a proxy, links (pages, report files, e-mails) use the address people type.

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { ensurePrivateDir, makePrivate } from '../private-files';
 import { join } from 'node:path';
 import type { EngineContext } from '../context';
 import type { JobHandler } from '../jobs/queue';
@@ -52,13 +53,14 @@ export const reportPrintHandler =
     const partial = `${file}.part`;
     let tokenId: number | null = null;
     try {
-      mkdirSync(join(ctx.dataDir, 'reports'), { recursive: true });
+      ensurePrivateDir(join(ctx.dataDir, 'reports'));
       const token = await createToken(ctx, {
         userId: report.user_id ?? report.owner_id,
         name: `print of report #${report.id}`,
       });
       tokenId = token.id;
       await printWithDeadline(printer, printViewUrl(ctx, report.project_id, report.id, token.token), partial);
+      makePrivate(partial); // the printer (Chromium, Electron) writes it with its own mode
       renameSync(partial, file);
       await setPdf(ctx, report.id, 'success', file, null);
     } catch (error) {
