@@ -10,6 +10,7 @@ import type { SecretBox } from './secrets';
 import { createKeyFileSecretBox } from './key-file-secrets';
 import { makePrivate, PRIVATE_FILE, tightenDataFolder } from './private-files';
 import { resealSecrets } from './reseal-secrets';
+import { revokeLeftoverRunTokens } from './auth/tokens';
 import type { EnginePorts } from './ports';
 import type { EngineContext } from './context';
 import { createApp } from './http/app';
@@ -95,6 +96,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   await resealSecrets(ctx);
   registerJobs(ctx);
   if (runsJobs) {
+    await revokeLeftoverRunTokens(ctx);
     await jobs.recover();
     await resumeStalledPrints(ctx);
   }

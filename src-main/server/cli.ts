@@ -94,7 +94,8 @@ async function token(engine: Engine, args: Args): Promise<number> {
     for (const t of await listTokens(engine.ctx)) {
       const state = t.revoked_at ? `revoked ${t.revoked_at}` : `last used ${t.last_used_at ?? 'never'}`;
       const expiry = t.expires_at ? `\texpires ${t.expires_at}` : '';
-      console.log(`${t.id}\tuser ${t.user_id}\t${t.name}\tcreated ${t.created_at}\t${state}${expiry}`);
+      const kind = t.kind ? `\t(${t.kind})` : '';
+      console.log(`${t.id}\tuser ${t.user_id}\t${t.name}\tcreated ${t.created_at}\t${state}${expiry}${kind}`);
     }
   } else {
     if (!isId(id)) {

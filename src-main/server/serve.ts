@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { createEngine } from '../engine/engine';
-import { createToken, revokeToken } from '../engine/auth/tokens';
+import { createUiSessionToken, revokeToken, UI_SESSION_MS } from '../engine/auth/tokens';
 import { startHttpHost } from './http-host';
 import { parseArgs, dataDirFrom } from './args';
 import { headlessPorts } from './headless-ports';
@@ -13,7 +13,8 @@ import { ensureWebBuild } from './web-build';
  * [--public-url https://name]`: the
  * engine and the web UI over HTTP. Builds the web UI first when it is missing or older than its
  * sources (one line says so). Prints `AnswerScope listening on http://HOST:PORT` when ready, and a one-time UI
- * address whose token is revoked when the server stops.
+ * address whose token expires after a day and is revoked when the server stops (or, after a
+ * crash, when it starts again).
  */
 async function main() {
   const args = parseArgs(process.argv.slice(2));
@@ -48,9 +49,11 @@ async function main() {
   if (publicUrl) engine.setPublicUrl(publicUrl);
   // Jobs start once the address is known: a print resumed after a crash opens the print view there.
   engine.start();
-  const session = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'web UI session' });
+  const session = await createUiSessionToken(engine.ctx, engine.localOwnerId);
   console.log(`AnswerScope listening on ${server.url}`);
-  console.log(`Open the UI: ${server.url}/#token=${session.token}`);
+  console.log(
+    `Open the UI: ${server.url}/#token=${session.token} (works for ${UI_SESSION_MS / 3_600_000} hours, until this server stops)`,
+  );
   console.log(`Data folder: ${dataDir}`);
 
   let stopping = false;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EngineContext } from '../context';
-import type { UserRow } from '../db/schema';
+import type { TokenKind, UserRow } from '../db/schema';
 
 /** Tokens are random, shown once, stored as a SHA-256 hash (decisions.md §1). */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -10,7 +10,10 @@ export async function createToken(
   input: {
     userId: number;
     name: string;
-    /** Refused after this instant; omitted: no expiry. */ expiresAt?: Date;
+    /** Refused after this instant; omitted: no expiry. */
+    expiresAt?: Date;
+    /** A token of one host run (revokeLeftoverRunTokens); omitted: a person's token. */
+    kind?: TokenKind;
   },
 ) {
   const token = `as_${ctx.ids.random(32)}`;
@@ -22,6 +25,7 @@ export async function createToken(
       token_hash: hashToken(token),
       created_at: ctx.clock.now().toISOString(),
       expires_at: input.expiresAt?.toISOString() ?? null,
+      kind: input.kind ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -31,7 +35,7 @@ export async function createToken(
 export async function listTokens(ctx: EngineContext) {
   return ctx.db
     .selectFrom('api_tokens')
-    .select(['id', 'user_id', 'name', 'created_at', 'last_used_at', 'revoked_at', 'expires_at'])
+    .select(['id', 'user_id', 'name', 'kind', 'created_at', 'last_used_at', 'revoked_at', 'expires_at'])
     .orderBy('id')
     .execute();
 }
@@ -67,4 +71,32 @@ export async function userForToken(ctx: EngineContext, token: string): Promise<U
   const { token_id, ...user } = row;
   await ctx.db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', token_id).execute();
   return user;
+}
+
+/** How long the one-time UI address of `npm run serve` works (docs/api.md "Authentication"). */
+export const UI_SESSION_MS = 24 * 60 * 60_000;
+
+/** The token of the UI address `serve` prints: bounded lifetime, revoked at stop or next start. */
+export function createUiSessionToken(ctx: EngineContext, userId: number, lifetimeMs = UI_SESSION_MS) {
+  return createToken(ctx, {
+    userId,
+    name: 'web UI session',
+    kind: 'ui-session',
+    expiresAt: new Date(ctx.clock.now().getTime() + lifetimeMs),
+  });
+}
+
+/**
+ * At a host's start: tokens that belonged to an earlier run of a host (its UI address, its print
+ * views) are revoked. A clean stop revokes them itself; after a crash (`kill -9`, power loss)
+ * this is what does, so each crash does not leave one more live token behind.
+ */
+export async function revokeLeftoverRunTokens(ctx: EngineContext): Promise<number> {
+  const result = await ctx.db
+    .updateTable('api_tokens')
+    .set({ revoked_at: ctx.clock.now().toISOString() })
+    .where('kind', 'in', ['ui-session', 'print'])
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -26,7 +26,11 @@ export interface ApiTokensTable {
   revoked_at: string | null;
   /** Refused after this instant; null: no expiry. */
   expires_at: string | null;
+  /** null: made by a person; `ui-session`/`print`: one host run's, revoked at the next start. */
+  kind: TokenKind | null;
 }
+
+export type TokenKind = 'ui-session' | 'print';
 
 export interface NeuralsTable {
   id: Generated<number>;

@@ -54,9 +54,12 @@ export const reportPrintHandler =
     let tokenId: number | null = null;
     try {
       ensurePrivateDir(join(ctx.dataDir, 'reports'));
+      // Lives as long as the print may take; a crash mid-print leaves it to the next start.
       const token = await createToken(ctx, {
         userId: report.user_id ?? report.owner_id,
         name: `print of report #${report.id}`,
+        kind: 'print',
+        expiresAt: new Date(ctx.clock.now().getTime() + (printer.timeoutMs ?? 120_000) + 60_000),
       });
       tokenId = token.id;
       await printWithDeadline(printer, printViewUrl(ctx, report.project_id, report.id, token.token), partial);
