@@ -246,6 +246,8 @@ export default {
     remoteHint:
       'Use a team server instead of the local engine. Any server implementing the AnswerScope API works.',
     remoteUrl: 'Server address',
+    secretsUnencrypted:
+      'This computer offers no keychain: API keys and the server token are stored unencrypted in the app folder. They will be encrypted automatically once a keychain is available.',
     remoteToken: 'Access token',
     useRemote: 'Use the remote server',
     useLocal: 'Use the local engine',
