@@ -9,7 +9,7 @@ import { configureCollection } from '../../src-main/engine/collect/tuning';
 import { runCli } from '../helpers/run-cli';
 import { apiClient } from '../helpers/test-engine';
 import { createToken } from '../../src-main/engine/auth/tokens';
-import { addCompatibleNetwork, makeProject } from './collect/factories';
+import { addCompatibleNetwork, balanceOf, makeProject } from './collect/factories';
 import { chatCompletion, startLoopbackAi } from './collect/loopback-ai';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -168,8 +168,40 @@ describe('job leases', () => {
       .execute();
     await engine.jobs.drain();
     expect(runs).toBe(0);
-    expect(await jobRow(engine, id)).toMatchObject({ status: 'failed', last_error: 'socket hang up' });
+    expect(await jobRow(engine, id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      last_error: 'socket hang up',
+    });
     expect(gaveUp).toEqual(['socket hang up']);
+  });
+
+  it('closes a parse run whose job used all its attempts: refunded, visible as failed', async () => {
+    const engine = await createEngine({ dataDir: tempDir(), clock: fixedClock('2026-11-20T10:00:00Z') });
+    cleanups.push(() => engine.close());
+    const p = await makeProject(engine, { prompts: ['one', 'two'], neurals: ['demo'] });
+    const { token } = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'test' });
+    const api = apiClient(engine, token);
+    expect((await api.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    expect(await balanceOf(engine)).toBe(10_000 - 2);
+    // Its processes died ten times (max_attempts of a parse run) before it asked anything.
+    await engine.ctx.db
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        attempts: 10,
+        last_error: 'out of memory',
+        locked_by: 'elsewhere/1/dead',
+        locked_until: '2026-11-20T09:00:00.000Z',
+      })
+      .execute();
+    await engine.jobs.drain();
+    const job = await engine.ctx.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'failed', attempts: 10, last_error: 'out of memory' });
+    const run = await engine.ctx.db.selectFrom('parse_runs').selectAll().executeTakeFirstOrThrow();
+    expect(run.status).toBe('failed');
+    expect(await balanceOf(engine)).toBe(10_000);
+    expect((await api.get(`/api/projects/${p.id}`)).body.data.parse.status).not.toBe('in_progress');
   });
 
   it('frees at once, on a host start, the jobs of a process on this machine that died', async () => {

@@ -229,7 +229,7 @@ export class JobQueue {
     if (job.attempts > job.max_attempts) {
       const message =
         job.last_error ?? `Interrupted ${job.max_attempts} times (the process running it stopped).`;
-      return this.giveUp(job, registration, message);
+      return this.giveUp(job, registration, message, true);
     }
     const isStopping = () => this.closing || this.lost.has(job.id);
     const context: JobContext = {
@@ -257,8 +257,21 @@ export class JobQueue {
     }
   }
 
-  private async giveUp(job: JobRow, registration: JobRegistration, message: string): Promise<void> {
-    if (!(await this.finish(job.id, 'failed', message))) return; // another process holds it now
+  /** `uncount`: this claim was only to give up (not a run), so `attempts` stays at the maximum. */
+  private async giveUp(
+    job: JobRow,
+    registration: JobRegistration,
+    message: string,
+    uncount = false,
+  ): Promise<void> {
+    const released = await release(
+      this.db,
+      this.owner,
+      job.id,
+      { status: 'failed', last_error: message, uncount },
+      this.clock.now(),
+    );
+    if (!released) return; // another process holds it now
     try {
       await registration.onGiveUp?.(JSON.parse(job.payload), message);
     } catch (error) {

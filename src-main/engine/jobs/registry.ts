@@ -4,7 +4,7 @@ import { failReport, reportBuildHandler } from '../reports/report-build.job';
 import { reportPrintHandler } from '../reports/report-print.job';
 import { MAIL_SEND_JOB, mailSendHandler } from '../mail/mail.job';
 import { PARSE_RUN_JOB, REANALYZE_JOB } from '../collect/job-names';
-import { closeRun, runParseJob } from '../collect/parse-run.job';
+import { giveUpRun, runParseJob } from '../collect/parse-run.job';
 import { runReanalyzeJob } from '../collect/reanalyze.job';
 import { PROPOSE_JOB } from '../drafts/drafts.service';
 import { draftProposeJob } from '../drafts/draft-propose.job';
@@ -16,7 +16,7 @@ import { draftProposeJob } from '../drafts/draft-propose.job';
 export function registerJobs(ctx: EngineContext): void {
   // Out of attempts: the run closes with what it collected (the rest refunded), never stays running.
   ctx.jobs.register(PARSE_RUN_JOB, (p: any, job) => runParseJob(ctx, p, job), {
-    onGiveUp: (p: any) => closeRun(ctx, p.runId),
+    onGiveUp: (p: any) => giveUpRun(ctx, p.runId),
   });
   ctx.jobs.register(REANALYZE_JOB, (p: any, job) => runReanalyzeJob(ctx, p, job));
   ctx.jobs.register(REPORT_BUILD_JOB, reportBuildHandler(ctx), {

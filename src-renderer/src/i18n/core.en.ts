@@ -275,6 +275,7 @@ export default {
     scheduleHour: 'Scheduled updates start at',
     limits: 'Limits',
     limitsBalance: 'Balance',
+    limitsAdminOnly: 'Limits are granted by an administrator of this server.',
     limitsHint: 'One limit per prompt × AI system per update; the AI conclusions report block costs 500.',
     setBalance: 'Set balance',
     smtp: 'E-mail (SMTP)',
