@@ -21,21 +21,30 @@ export function makePrivate(file: string): void {
   if (existsSync(file)) chmodSync(file, PRIVATE_FILE);
 }
 
+/** What the engine keeps in the data folder: the database (and its WAL/SHM), the key, its folders. */
+const OWN_FILE = /^(answerscope\.sqlite(-wal|-shm|-journal)?|secret\.key)$/;
+const OWN_DIRS = new Set(['reports', 'favicons']);
+
 /**
- * At start: the data folder, every folder in it 0700 and every file 0600 — data folders made by
- * versions that left files 0644 are tightened once, as is anything copied in by hand.
+ * At start: the data folder 0700, the engine's own files in it 0600 and its own folders 0700
+ * with everything inside — data folders made by versions that left files 0644 are tightened
+ * once. Nothing else is touched: a data folder pointed at a folder with other things in it
+ * (`--data-dir .`) keeps their modes.
  */
 export function tightenDataFolder(dataDir: string): void {
   ensurePrivateDir(dataDir);
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isSymbolicLink()) continue; // never follow a link out of the folder
-      if (entry.isDirectory()) {
-        chmodSync(path, PRIVATE_DIR);
-        walk(path);
-      } else if (entry.isFile() && (statSync(path).mode & 0o077) !== 0) chmodSync(path, PRIVATE_FILE);
-    }
+  const tighten = (path: string, isDir: boolean) => {
+    if (isDir) {
+      chmodSync(path, PRIVATE_DIR);
+      for (const entry of readdirSync(path, { withFileTypes: true })) {
+        if (entry.isSymbolicLink()) continue; // never follow a link out of the folder
+        tighten(join(path, entry.name), entry.isDirectory());
+      }
+    } else if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, PRIVATE_FILE);
   };
-  walk(dataDir);
+  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    if (entry.isFile() && OWN_FILE.test(entry.name)) tighten(join(dataDir, entry.name), false);
+    else if (entry.isDirectory() && OWN_DIRS.has(entry.name)) tighten(join(dataDir, entry.name), true);
+  }
 }

@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -74,12 +83,16 @@ describe('the data folder', () => {
     await first.close();
     chmodSync(dataDir, 0o755);
     chmodSync(join(dataDir, 'answerscope.sqlite'), 0o644);
-    writeFileSync(join(dataDir, 'old-report.pdf'), 'x', { mode: 0o644 });
+    mkdirSync(join(dataDir, 'reports'), { mode: 0o755 });
+    writeFileSync(join(dataDir, 'reports', 'report-1.pdf'), 'x', { mode: 0o644 });
+    writeFileSync(join(dataDir, 'notes.txt'), 'not ours', { mode: 0o644 });
     const again = await createEngine({ dataDir });
     cleanups.push(() => again.close());
     expect(mode(dataDir)).toBe(0o700);
     expect(mode(join(dataDir, 'answerscope.sqlite'))).toBe(0o600);
-    expect(mode(join(dataDir, 'old-report.pdf'))).toBe(0o600);
+    expect(mode(join(dataDir, 'reports'))).toBe(0o700);
+    expect(mode(join(dataDir, 'reports', 'report-1.pdf'))).toBe(0o600);
+    expect(mode(join(dataDir, 'notes.txt'))).toBe(0o644); // not the engine's: left alone
   });
 });
 
