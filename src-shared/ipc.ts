@@ -41,6 +41,11 @@ export interface RemoteServerSettings {
   /** Address of the remote AnswerScope server, or null when none was given. */
   base_url: string | null;
   token_set: boolean;
+  /**
+   * Where this computer keeps secrets (provider keys, the server token): the OS keychain, or
+   * unencrypted in the app's folder when the OS offers no keychain (shown as a warning).
+   */
+  secret_storage?: 'keychain' | 'unencrypted';
 }
 
 /** `PUT /app-shell/remote`. `token` omitted keeps the stored one; '' clears it. */

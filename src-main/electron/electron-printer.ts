@@ -3,13 +3,15 @@ import { dirname } from 'node:path';
 import { BrowserWindow, type WebContents } from 'electron';
 import { PrintError, type PdfPrinter } from '../engine/ports';
 import { APP_ORIGIN, isOwnPage, printWindowOptions } from './window-options';
+import { waitForPrintReady } from './print-ready';
 
 /**
  * The engine's printer port on the desktop: Electron's own Chromium prints the report's print
  * view. A hidden window (no preload, its own in-memory session) loads the view's address, which
  * carries a token, so the view fetches its data from `app://answerscope/api` like a browser
  * would. The view says it has drawn everything by setting `data-print-ready="true"` on its root
- * element (or "error"; the same marker the headless printer waits for); without that signal it is printed after `readyTimeoutMs` anyway.
+ * element (or "error"; the same marker the headless printer waits for); without that signal
+ * within `readyTimeoutMs` the print fails (print-ready.ts) rather than record a blank page.
  */
 export function createElectronPrinter(
   options: { readyTimeoutMs?: number; loadTimeoutMs?: number } = {},
@@ -27,7 +29,7 @@ export function createElectronPrinter(
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
         await withTimeout(win.loadURL(url), loadTimeoutMs, 'The print view did not load');
-        await waitForPrintReady(win.webContents, readyTimeoutMs);
+        await waitForPrintReady(() => readMarker(win.webContents), readyTimeoutMs);
         const pdf = await win.webContents.printToPDF({
           printBackground: true,
           pageSize: 'A4',
@@ -44,20 +46,6 @@ export function createElectronPrinter(
   };
 }
 
-async function waitForPrintReady(contents: WebContents, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const state = await contents.executeJavaScript(
-      `document.querySelector('[data-print-ready="true"], [data-print-ready="error"]')?.getAttribute('data-print-ready') ?? ''`,
-      true,
-    );
-    if (state === 'true') return;
-    if (state === 'error') throw new PrintError('The print view could not load the report.');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  console.warn('[desktop] the print view gave no data-print-ready signal; printing it as it is.');
-}
-
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
@@ -67,3 +55,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
     }),
   ]).finally(() => clearTimeout(timer));
 }
+
+const readMarker = (contents: WebContents): Promise<string> =>
+  contents.executeJavaScript(
+    `document.querySelector('[data-print-ready="true"], [data-print-ready="error"]')?.getAttribute('data-print-ready') ?? ''`,
+    true,
+  );

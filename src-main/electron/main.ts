@@ -24,6 +24,7 @@ import { resolveNativeBinding } from './native-binding';
 import { notificationFor } from './notifications';
 import { RemoteSettingsStore, mountRemoteSettingsRoute } from './remote-settings';
 import { createSafeStorageSecretBox } from './safe-storage-secrets';
+import { createLinkOpener, permissionAllowed } from './shell-policy';
 import { mountSavePdfRoute } from './save-pdf';
 import { mountMcpConfigRoute } from './mcp-config';
 import { mcpClientConfig } from '../mcp/client-config';
@@ -32,7 +33,6 @@ import {
   APP_ORIGIN,
   APP_SCHEME,
   contentSecurityPolicy,
-  isExternalLink,
   isOwnPage,
   mainWindowOptions,
   PRINT_PARTITION,
@@ -113,7 +113,7 @@ async function start(): Promise<void> {
 
   const appProtocol = createAppProtocolHandler({ rendererRoot, engine, csp });
   for (const s of [session.defaultSession, session.fromPartition(PRINT_PARTITION)])
-    hardenSession(s, csp, appProtocol);
+    hardenSession(s, csp, appProtocol, origins);
 
   const remote = new RemoteSettingsStore(join(userData, 'remote-server.json'), secrets);
   const bridge = createBridge({ engine, getRemote: () => remote.target() });
@@ -147,15 +147,34 @@ async function start(): Promise<void> {
   );
   registerBridgeHandler(ipcMain, bridge, origins);
 
+  // Links leaving the app (an AI answer's, a cited source) open in the browser after a yes.
+  const openLink = createLinkOpener({
+    confirm: async (prompt) => {
+      const options = {
+        type: 'question' as const,
+        message: prompt.message,
+        detail: prompt.detail,
+        buttons: prompt.buttons,
+        defaultId: 1,
+        cancelId: 1,
+        noLink: true,
+      };
+      const result = mainWindow
+        ? await dialog.showMessageBox(mainWindow, options)
+        : await dialog.showMessageBox(options);
+      return result.response === 0;
+    },
+    open: (url) => shell.openExternal(url),
+  });
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(({ url }) => {
-      if (isExternalLink(url)) void shell.openExternal(url);
+      void openLink(url);
       return { action: 'deny' };
     });
     const refuse = (event: { preventDefault(): void }, url: string) => {
       if (isOwnPage(url, origins)) return;
       event.preventDefault();
-      if (isExternalLink(url)) void shell.openExternal(url);
+      void openLink(url);
     };
     contents.on('will-navigate', (event, url) => refuse(event, url));
     contents.on('will-redirect', (event, url) => refuse(event, url));
@@ -180,13 +199,24 @@ async function start(): Promise<void> {
   });
 }
 
-function hardenSession(s: Session, csp: string, appProtocol: (request: Request) => Promise<Response>) {
+function hardenSession(
+  s: Session,
+  csp: string,
+  appProtocol: (request: Request) => Promise<Response>,
+  origins: string[],
+) {
   s.protocol.handle(APP_SCHEME, appProtocol);
   s.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
-  // The UI needs no camera, geolocation or web notifications (OS notifications come from main).
-  s.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // Deny by default, asked or merely checked (shell-policy.ts): the UI needs no camera,
+  // geolocation or web notifications (OS notifications come from main).
+  s.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(permissionAllowed(permission, details.requestingUrl, origins)),
+  );
+  s.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    permissionAllowed(permission, requestingOrigin, origins),
+  );
 }
 
 function createMainWindow(stateFile: string, preload: string, entry: string): BrowserWindow {

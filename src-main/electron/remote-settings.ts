@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import { APP_SHELL_REMOTE_PATH, type RemoteServerSettings, type ServerMode } from '../../src-shared/ipc';
 import type { SecretBox } from '../engine/secrets';
+import { isLocalHost } from '../engine/neurals/base-url';
 import { jsonResponse, remoteUrl, type Bridge, type RemoteTarget } from './bridge-core';
 
 /**
@@ -22,13 +23,30 @@ export class RemoteSettingsStore {
 
   constructor(
     private readonly file: string,
-    private readonly secrets: SecretBox,
+    private readonly secrets: SecretBox & { readonly storage?: 'keychain' | 'unencrypted' },
   ) {
     this.stored = readStored(file);
+    this.resealIfBetter();
   }
 
   view(): RemoteServerSettings {
-    return { mode: this.stored.mode, base_url: this.stored.base_url, token_set: !!this.stored.token_sealed };
+    return {
+      mode: this.stored.mode,
+      base_url: this.stored.base_url,
+      token_set: !!this.stored.token_sealed,
+      ...(this.secrets.storage ? { secret_storage: this.secrets.storage } : {}),
+    };
+  }
+
+  /** A token stored unencrypted while the keychain was missing is sealed now that it works. */
+  private resealIfBetter(): void {
+    const sealed = this.stored.token_sealed;
+    if (!sealed || !this.secrets.needsReseal?.(sealed)) return;
+    try {
+      this.save({ ...this.stored, token: this.secrets.open(sealed) });
+    } catch (error) {
+      console.warn('[desktop] the server token could not be re-sealed', error);
+    }
   }
 
   /** The remote server to forward to, or null for the local engine. */
@@ -87,6 +105,13 @@ export function normalizeBaseUrl(raw: string): string | { error: string } {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { error: 'The server address must start with http:// or https://.' };
   }
+  // The token travels with every request: in clear text only to this machine or the local network.
+  if (url.protocol === 'http:' && !isLocalHost(url.hostname)) {
+    return {
+      error:
+        'Use https:// for a server outside this computer and the local network (plain http would send the token in clear text).',
+    };
+  }
   if (url.username || url.password) return { error: 'Put the token in the token field, not in the address.' };
   if (url.search || url.hash) return { error: 'The server address must not carry a query or a fragment.' };
   const path = url.pathname.replace(/\/+$/, '').replace(/\/api$/, '');
@@ -140,7 +165,10 @@ export function mountRemoteSettingsRoute(
       }
     } else if (input.base_url === null || input.base_url === '') baseUrl = null;
 
-    let token = store.storedToken();
+    // The stored token belongs to the stored address: a new address needs its token again, so a
+    // mistyped or hostile address never receives the old server's token (not even in the check).
+    const sameServer = baseUrl === store.view().base_url;
+    let token = sameServer ? store.storedToken() : null;
     if (input.token !== undefined) {
       if (typeof input.token !== 'string') errors.token = ['The token must be a string.'];
       else token = input.token.trim() || null;
@@ -148,7 +176,11 @@ export function mountRemoteSettingsRoute(
     if (mode === 'remote') {
       if (!baseUrl && !errors.base_url) errors.base_url = ['Give the address of the AnswerScope server.'];
       if (!token && !errors.token)
-        errors.token = ['Give a token created on that server (npm run cli -- token create).'];
+        errors.token = [
+          sameServer
+            ? 'Give a token created on that server (npm run cli -- token create).'
+            : 'A new server address needs its token again (npm run cli -- token create on that server).',
+        ];
     }
     if (Object.keys(errors).length) return validation(errors);
 

@@ -14,14 +14,20 @@ const PREFIX = 'safe:';
 /**
  * The desktop's SecretBox: provider keys, the analytics token, the SMTP password and the remote
  * server token are sealed with the OS keychain (Keychain, DPAPI, libsecret/kwallet) through
- * safeStorage. Where the OS offers none, secrets are stored as the headless server stores them,
- * with one warning in the log, rather than refusing to work. Values sealed earlier by the plain
- * box (`plain:`) still open, so switching boxes never loses a key.
+ * safeStorage. Where the OS offers none, secrets are stored unencrypted (`plain:`) with one
+ * warning in the log and a notice in the app settings (`storage`), rather than refusing to work.
+ * Values stored that way still open, and are re-sealed with the keychain at the first start where
+ * it works (`needsReseal`: the engine's resealSecrets and the remote settings store).
  */
+export interface DesktopSecretBox extends SecretBox {
+  /** Shown in the app settings: `unencrypted` means the OS offered no keychain this run. */
+  readonly storage: 'keychain' | 'unencrypted';
+}
+
 export function createSafeStorageSecretBox(
   safeStorage: SafeStorageLike,
   warn: (message: string) => void = (message) => console.warn(message),
-): SecretBox {
+): DesktopSecretBox {
   const backend = safeStorage.getSelectedStorageBackend?.();
   const available = safeStorage.isEncryptionAvailable() && backend !== 'basic_text';
   if (!available) {
@@ -30,6 +36,7 @@ export function createSafeStorageSecretBox(
     );
   }
   return {
+    storage: available ? 'keychain' : 'unencrypted',
     seal(plain) {
       if (!available) return plainSecretBox.seal(plain);
       return PREFIX + safeStorage.encryptString(plain).toString('base64');
@@ -41,5 +48,7 @@ export function createSafeStorageSecretBox(
       }
       return safeStorage.decryptString(Buffer.from(sealed.slice(PREFIX.length), 'base64'));
     },
+    // Stored unencrypted while the keychain was missing: sealed properly once it works.
+    needsReseal: (sealed) => available && !sealed.startsWith(PREFIX),
   };
 }

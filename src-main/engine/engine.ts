@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from './db/connection';
 import { systemClock, type Clock } from './clock';
@@ -6,7 +6,11 @@ import { cryptoIds, type IdSource } from './ids';
 import { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/registry';
 import { EventBus } from './events/event-bus';
-import { plainSecretBox, type SecretBox } from './secrets';
+import type { SecretBox } from './secrets';
+import { createKeyFileSecretBox } from './key-file-secrets';
+import { makePrivate, PRIVATE_FILE, tightenDataFolder } from './private-files';
+import { resealSecrets } from './reseal-secrets';
+import { revokeLeftoverRunTokens } from './auth/tokens';
 import type { EnginePorts } from './ports';
 import type { EngineContext } from './context';
 import { createApp } from './http/app';
@@ -22,17 +26,19 @@ export interface EngineOptions {
   dbFile?: string;
   clock?: Clock;
   ids?: IdSource;
+  /** Seals stored secrets; default: AES-GCM under `keyFile` (the desktop passes its keychain box). */
   secrets?: SecretBox;
+  /** The headless key file; default `<dataDir>/secret.key` (created 0600 on first start). */
+  keyFile?: string;
   ports?: EnginePorts;
   /** Start the job runner and schedulers (hosts: true; tests drive `jobs.drain()` instead). */
   runJobs?: boolean;
   /**
-   * False for a process that opens the data folder beside the one that runs its jobs (the CLI,
-   * the stdio MCP server next to the desktop app or `serve`): it may enqueue jobs, but never
-   * recovers, resumes, claims or runs any, so it cannot take work from the running host.
-   * Default true.
+   * `host` (the desktop main, `serve`, tests): runs jobs and, at start, frees the jobs of a
+   * process that died. `tool` (the CLI, a one-off script): reads and writes data, may enqueue,
+   * but never claims, runs or frees a job — it may open the folder while a host runs.
    */
-  jobHost?: boolean;
+  role?: 'host' | 'tool';
   /** Where the engine is reachable, for links it hands out; a host sets it once listening. */
   publicUrl?: string;
   nativeBinding?: string;
@@ -58,13 +64,19 @@ export interface Engine {
 
 /** The composition root: opens the database, wires services, returns the handler. */
 export async function createEngine(options: EngineOptions): Promise<Engine> {
-  mkdirSync(options.dataDir, { recursive: true });
+  // The folder 0700, its files 0600 (private-files.ts); the database file is created 0600
+  // before SQLite opens it, and SQLite gives its -wal and -shm files the same mode.
+  tightenDataFolder(options.dataDir);
+  const dbFile = options.dbFile ?? join(options.dataDir, 'answerscope.sqlite');
+  if (dbFile !== ':memory:') {
+    closeSync(openSync(dbFile, 'a', PRIVATE_FILE));
+    makePrivate(dbFile);
+  }
   const clock = options.clock ?? systemClock;
-  const { db, sqlite } = await openDatabase({
-    file: options.dbFile ?? join(options.dataDir, 'answerscope.sqlite'),
-    nativeBinding: options.nativeBinding,
-  });
-  const jobs = new JobQueue(db, clock);
+  const { db, sqlite } = await openDatabase({ file: dbFile, nativeBinding: options.nativeBinding });
+  const runsJobs = (options.role ?? 'host') === 'host';
+  if (!runsJobs && options.runJobs) throw new Error('A tool engine cannot run jobs.');
+  const jobs = new JobQueue(db, clock, undefined, runsJobs);
   let publicUrl = options.publicUrl ?? 'http://127.0.0.1';
   const ctx: EngineContext = {
     db,
@@ -72,7 +84,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ids: options.ids ?? cryptoIds,
     jobs,
     events: new EventBus(db, clock),
-    secrets: options.secrets ?? plainSecretBox,
+    secrets:
+      options.secrets ?? createKeyFileSecretBox(options.keyFile ?? join(options.dataDir, 'secret.key')),
     ports: options.ports ?? {},
     publicUrl: () => publicUrl,
     dataDir: options.dataDir,
@@ -80,9 +93,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   await ensureLocalOwner(ctx);
   await ensureCatalogue(ctx);
+  await resealSecrets(ctx);
   registerJobs(ctx);
-  const jobHost = options.jobHost ?? true;
-  if (jobHost) {
+  if (runsJobs) {
+    await revokeLeftoverRunTokens(ctx);
     await jobs.recover();
     await resumeStalledPrints(ctx);
   }
@@ -90,7 +104,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = createApp(ctx);
   let stopBackground: (() => void) | null = null;
   const start = () => {
-    if (stopBackground || !jobHost) return;
+    if (!runsJobs) throw new Error('A tool engine cannot run jobs.');
+    if (stopBackground) return;
     jobs.start();
     stopBackground = startBackgroundServices(ctx);
   };

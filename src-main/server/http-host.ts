@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Engine } from '../engine/engine';
-import { hostAllowed } from './host-check';
+import { hostAllowed, hostName } from './host-check';
 import { uiContentSecurityPolicy } from '../../src-shared/csp';
 import { handleMcpHttp, MCP_HTTP_PATH } from '../mcp/http-endpoint';
 
@@ -52,17 +52,35 @@ const FOREIGN_HOST_BODY = Buffer.from(
 export async function startHttpHost(engine: Engine, options: HttpHostOptions = {}): Promise<HttpHost> {
   const host = options.host ?? '127.0.0.1';
   const allowedHosts = [...(options.allowedHosts ?? []), ...(isIP(host) ? [] : [host])];
+  // Set once listening; requests reach the engine with this origin, never the Host header's.
+  let origin = 'http://127.0.0.1';
   const server = createServer((req, res) => {
+    if (hostName(req.headers.host) === null) {
+      sendJson(res, 400, { message: 'The Host header is malformed.' });
+      return;
+    }
     if (!hostAllowed(req.headers.host, allowedHosts)) {
       res.writeHead(403, { 'content-type': 'application/json', 'content-length': FOREIGN_HOST_BODY.length });
       res.end(FOREIGN_HOST_BODY);
       return;
     }
-    void route(engine, options.webRoot, req, res).catch((error) => {
+    const refusal = malformed(req);
+    if (refusal) {
+      sendJson(res, refusal.status, { message: refusal.message }, refusal.headers);
+      return;
+    }
+    void route(engine, options.webRoot, origin, req, res).catch((error) => {
       console.error('[serve] request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Server error.' }));
     });
+  });
+  // CONNECT (a proxy tunnel) is not ours: answer 405 instead of dropping the socket.
+  server.on('connect', (_req, socket) => {
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nallow: ${ALLOWED_METHODS.join(', ')}\r\ncontent-type: application/json\r\n` +
+        `content-length: ${METHOD_BODY.length}\r\nconnection: close\r\n\r\n${METHOD_BODY}`,
+    );
   });
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
@@ -71,6 +89,7 @@ export async function startHttpHost(engine: Engine, options: HttpHostOptions = {
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${shownHost}:${address.port}`;
+  origin = url;
   engine.setPublicUrl(url);
   return {
     url,
@@ -82,17 +101,54 @@ export async function startHttpHost(engine: Engine, options: HttpHostOptions = {
   };
 }
 
-async function route(engine: Engine, webRoot: string | undefined, req: IncomingMessage, res: ServerResponse) {
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const METHOD_BODY = JSON.stringify({ message: 'This method is not allowed.' });
+
+/**
+ * What the engine must never see: a method fetch's Request refuses (TRACE, TRACK), a target
+ * that is not a path, a path whose percent-escapes do not decode. 405/400 `{message}`, never 500.
+ */
+function malformed(
+  req: IncomingMessage,
+): { status: number; message: string; headers?: Record<string, string> } | null {
+  if (!ALLOWED_METHODS.includes(req.method ?? ''))
+    return {
+      status: 405,
+      message: 'This method is not allowed.',
+      headers: { allow: ALLOWED_METHODS.join(', ') },
+    };
+  try {
+    // An absolute-form target (`GET http://other/path`) is valid HTTP/1.1: only its path counts.
+    decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+  } catch {
+    return { status: 400, message: 'The request path is malformed.' };
+  }
+  return null;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const bytes = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length, ...headers });
+  res.end(bytes);
+}
+
+async function route(
+  engine: Engine,
+  webRoot: string | undefined,
+  origin: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
-    const response = await engine.handle(toRequest(req, url));
+    const response = await engine.handle(toRequest(req, url, origin));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     await sendBody(response, res);
     return;
   }
   if (url.pathname === MCP_HTTP_PATH) {
     // MCP over streamable HTTP: the same engine, the same bearer tokens (docs/mcp.md).
-    const response = await handleMcpHttp(engine, toRequest(req, url));
+    const response = await handleMcpHttp(engine, toRequest(req, url, origin));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     await sendBody(response, res);
     return;
@@ -119,16 +175,17 @@ async function sendBody(response: Response, res: ServerResponse) {
   }
 }
 
-function toRequest(req: IncomingMessage, url: URL): Request {
+function toRequest(req: IncomingMessage, url: URL, origin: string): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else if (value !== undefined) headers.set(key, value);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  // The Host was checked before (hostAllowed), so it makes a valid URL; the path is the parsed
-  // one, so an absolute-form request target cannot smuggle another host in.
-  return new Request(new URL(`${url.pathname}${url.search}`, `http://${req.headers.host ?? 'localhost'}`), {
+  // The server's own origin, never the Host header: whatever the engine builds from the request
+  // URL cannot point elsewhere, and a malformed Host (let through by `--allowed-hosts *`) cannot
+  // break the URL. The path is the parsed one, so an absolute-form target smuggles nothing in.
+  return new Request(new URL(`${url.pathname}${url.search}`, origin), {
     method: req.method,
     headers,
     body: hasBody ? (req as unknown as ReadableStream) : undefined,

@@ -57,12 +57,16 @@ export interface AppNeuralBody {
   api_key?: string | null;
   web_search_supported?: boolean;
   model_url?: string | null;
+  /** Confirms a plain-http base_url outside the local network (docs/api.md "Input limits"). */
+  allow_insecure_http?: boolean;
 }
 
 export interface Account {
   id: number;
   name: string;
   limits_balance: number;
+  /** May change the install: catalogue and keys, app settings, limits (issue 16). */
+  is_admin: boolean;
 }
 
 export interface ParseStatus {

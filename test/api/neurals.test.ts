@@ -92,7 +92,9 @@ describe('/api/app/neurals', () => {
 describe('/api/app/account', () => {
   it('starts the local owner with 10,000 limits and lets the balance be set', async () => {
     const res = await t.api.get('/api/app/account');
-    expect(res.body).toEqual({ data: { id: 1, name: expect.any(String), limits_balance: 10000 } });
+    expect(res.body).toEqual({
+      data: { id: 1, name: expect.any(String), limits_balance: 10000, is_admin: true },
+    });
     const set = await t.api.patch('/api/app/account', { limits_balance: 50 });
     expect(set.body.data.limits_balance).toBe(50);
     const bad = await t.api.patch('/api/app/account', { limits_balance: -1 });

@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { forbidden, invalidField } from '../http/errors';
-import { LOCAL_OWNER_ID } from '../account/users';
+import { invalidField } from '../http/errors';
+import { requireAdmin } from '../account/users';
 import { isTimeZone } from '../schedules/zoned-time';
 import type { AppSettings, AppSettingsPatch } from '../../../src-shared/api/core';
 import type { Theme, UiLanguage } from '../../../src-shared/enums';
@@ -82,15 +82,14 @@ export async function readAppSettings(ctx: EngineContext): Promise<AppSettings> 
 
 /**
  * Partial save: sent fields change, null resets one to its default (for `smtp`, the whole block;
- * for `smtp.password`, clears it). Only the local owner may change machine settings (403).
+ * for `smtp.password`, clears it). Only an administrator may change machine settings (403).
  */
 export async function updateAppSettings(
   ctx: EngineContext,
   user: UserRow,
   input: AppSettingsPatch,
 ): Promise<AppSettings> {
-  if (user.id !== LOCAL_OWNER_ID)
-    throw forbidden('Only the owner of this installation may change its settings.');
+  requireAdmin(user);
   if (input.analysis_neural_id !== undefined && input.analysis_neural_id !== null) {
     const neural = await ctx.db
       .selectFrom('neurals')

@@ -345,5 +345,20 @@ export async function closeRun(ctx: EngineContext, runId: number): Promise<void>
   await noteExtraSources(ctx, run);
 }
 
+/**
+ * The parse job ran out of attempts: the run closes with what it collected and the rest is
+ * refunded (closeRun). A run that never got past `queued` is opened first, so it closes too
+ * (as `failed`, refunded whole) instead of waiting for a job that will not come.
+ */
+export async function giveUpRun(ctx: EngineContext, runId: number): Promise<void> {
+  await ctx.db
+    .updateTable('parse_runs')
+    .set({ status: 'in_progress' })
+    .where('id', '=', runId)
+    .where('status', '=', 'queued')
+    .execute();
+  await closeRun(ctx, runId);
+}
+
 const loadRun = (ctx: EngineContext, id: number) =>
   ctx.db.selectFrom('parse_runs').selectAll().where('id', '=', id).executeTakeFirst();

@@ -11,6 +11,9 @@ export interface UsersTable {
   email: string | null;
   limits_balance: number;
   created_at: string;
+  /** 1: may change the install (catalogue, keys, app settings, limits). See migration 0009. */
+  is_admin: Generated<number>;
+  disabled_at: string | null;
 }
 
 export interface ApiTokensTable {
@@ -21,7 +24,13 @@ export interface ApiTokensTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** Refused after this instant; null: no expiry. */
+  expires_at: string | null;
+  /** null: made by a person; `ui-session`/`print`: one host run's, revoked at the next start. */
+  kind: TokenKind | null;
 }
+
+export type TokenKind = 'ui-session' | 'print';
 
 export interface NeuralsTable {
   id: Generated<number>;
@@ -140,6 +149,8 @@ export interface JobsTable {
   attempts: number;
   max_attempts: number;
   run_after: string;
+  /** The process holding the lease (jobs/lease.ts), while `running`. */
+  locked_by: string | null;
   locked_until: string | null;
   last_error: string | null;
   created_at: string;

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { ensurePrivateDir, PRIVATE_FILE } from '../private-files';
 import { join } from 'node:path';
 import type { EngineContext } from '../context';
 import { notFound } from '../http/errors';
@@ -88,12 +89,13 @@ async function fetchAndStore(ctx: EngineContext, state: FaviconState, dir: strin
   } catch (error) {
     result = { ok: false, reason: String(error), permanent: false };
   }
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   if (result.ok) {
     // Written whole, then renamed: a reader never sees half an icon.
-    writeFileSync(join(dir, `${domain}.icon.part`), result.bytes);
+    writeFileSync(join(dir, `${domain}.icon.part`), result.bytes, { mode: PRIVATE_FILE });
     renameSync(join(dir, `${domain}.icon.part`), join(dir, `${domain}.icon`));
-  } else if (result.permanent) writeFileSync(join(dir, `${domain}.none`), `${result.reason}\n`);
+  } else if (result.permanent)
+    writeFileSync(join(dir, `${domain}.none`), `${result.reason}\n`, { mode: PRIVATE_FILE });
   else state.offlineUntil.set(domain, Date.now() + OFFLINE_RETRY_MS);
 }
 

@@ -1,21 +1,45 @@
 import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { JobRow } from '../db/schema';
+import {
+  claimNext,
+  closeOwner,
+  expireDeadOwners,
+  HEARTBEAT_MS,
+  LEASE_MS,
+  newOwnerId,
+  release,
+  renewLeases,
+} from './lease';
 
 /**
  * A durable job queue in SQLite. Work that outlives a request (parse runs, draft proposals,
- * report building, PDF printing, e-mail, schedules) is a row here, never a bare promise:
- * a job left `running` by a crash is put back to `queued` when the engine starts again, so
- * every handler must be safe to run twice (each handler file says how it is).
+ * report building, PDF printing, e-mail, schedules) is a row here, never a bare promise.
+ * A process runs a job under a lease it renews (jobs/lease.ts); a job whose process crashed is
+ * taken over once its lease ends (at once when the host restarts on the same machine), so
+ * every handler must be safe to run twice (each handler file says how it is). A job gets
+ * `max_attempts` claims; after the last one it fails with its last error and its `onGiveUp`
+ * runs, so the report or run it served never stays `running`.
  */
 export interface JobContext {
   id: number;
   attempt: number;
-  /** True once the engine is closing: long handlers stop at a safe point and return. */
+  /**
+   * True once the engine is closing, or once this process lost the job's lease (another took
+   * it over): long handlers stop at a safe point and return.
+   */
   readonly stopping: boolean;
 }
 
 export type JobHandler<P = any> = (payload: P, job: JobContext) => Promise<void>;
+
+export interface JobRegistration<P = any> {
+  /**
+   * Runs once when the job has used all its attempts (its last run threw, or the processes
+   * running it kept dying): closes whatever the job was doing with that error.
+   */
+  onGiveUp?: (payload: P, lastError: string) => Promise<void>;
+}
 
 export interface EnqueueOptions {
   /** Delay before the job may run, in milliseconds. */
@@ -30,25 +54,31 @@ export class RetryLater extends Error {
   }
 }
 
-const LOCK_MS = 10 * 60_000;
 const POLL_MS = 500;
 
 export class JobQueue {
-  private handlers = new Map<string, JobHandler>();
+  private handlers = new Map<string, { run: JobHandler; registration: JobRegistration }>();
   private running = new Map<number, Promise<void>>();
+  /** Jobs whose lease this process lost while running them (their handler should stop). */
+  private lost = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
   private started = false;
   private closing = false;
   private polling = false;
+  /** This process's lease owner id (jobs/lease.ts). */
+  readonly owner = newOwnerId();
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly concurrency = 4,
+    /** False in a tool (the CLI): it may enqueue but never claims, runs or frees jobs. */
+    private readonly runsJobs = true,
   ) {}
 
-  register<P>(name: string, handler: JobHandler<P>): void {
-    this.handlers.set(name, handler as JobHandler);
+  register<P>(name: string, handler: JobHandler<P>, registration: JobRegistration<P> = {}): void {
+    this.handlers.set(name, { run: handler as JobHandler, registration });
   }
 
   async enqueue<P>(name: string, payload: P, options: EnqueueOptions = {}): Promise<number> {
@@ -72,20 +102,22 @@ export class JobQueue {
     return row.id;
   }
 
-  /** Puts jobs a crashed process left `running` back in the queue. */
+  /**
+   * At a host's start: frees the jobs of processes that are gone, so they resume now rather
+   * than when their lease ends. Jobs a live process holds are left to it.
+   */
   async recover(): Promise<number> {
-    const result = await this.db
-      .updateTable('jobs')
-      .set({ status: 'queued', locked_until: null, updated_at: this.clock.now().toISOString() })
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    if (!this.runsJobs) return 0;
+    return expireDeadOwners(this.db, this.clock.now());
   }
 
   /** Starts polling in the background (hosts call this; tests usually call `drain`). */
   start(): void {
+    this.assertRunner();
     if (this.started) return;
     this.started = true;
+    this.heartbeat = setInterval(() => void this.renew(), HEARTBEAT_MS);
+    this.heartbeat.unref?.();
     this.kick();
   }
 
@@ -97,6 +129,9 @@ export class JobQueue {
     this.timer = null;
     const all = Promise.allSettled([...this.running.values()]);
     await Promise.race([all, new Promise((r) => setTimeout(r, graceMs).unref())]);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    closeOwner(this.owner);
   }
 
   /**
@@ -104,6 +139,7 @@ export class JobQueue {
    * fixed clock, so a backoff would otherwise never elapse).
    */
   async drain(options: { ignoreDelays?: boolean; maxJobs?: number } = {}): Promise<number> {
+    this.assertRunner();
     let count = 0;
     const max = options.maxJobs ?? 10_000;
     while (count < max) {
@@ -114,9 +150,26 @@ export class JobQueue {
         continue;
       }
       count++;
-      await this.execute(job);
+      const done = this.execute(job);
+      this.running.set(job.id, done);
+      await done.finally(() => {
+        this.running.delete(job.id);
+        this.lost.delete(job.id);
+      });
     }
     return count;
+  }
+
+  /** Renews the leases of the jobs this process runs (the heartbeat; tests call it directly). */
+  async renew(): Promise<void> {
+    const ids = [...this.running.keys()];
+    try {
+      for (const id of await renewLeases(this.db, this.owner, ids, this.clock.now(), LEASE_MS))
+        this.lost.add(id);
+    } catch (error) {
+      // A busy database this beat: the next beat renews; the lease has LEASE_MS of slack.
+      console.error('[jobs] lease renewal failed', error);
+    }
   }
 
   /** Number of jobs by status, for diagnostics and tests. */
@@ -127,6 +180,10 @@ export class JobQueue {
       .groupBy('status')
       .execute();
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
+  private assertRunner(): void {
+    if (!this.runsJobs) throw new Error('This process does not run jobs (only the desktop or `serve` does).');
   }
 
   private kick(): void {
@@ -143,6 +200,7 @@ export class JobQueue {
         if (!job) break;
         const done = this.execute(job).finally(() => {
           this.running.delete(job.id);
+          this.lost.delete(job.id);
           if (this.started) this.kick();
         });
         this.running.set(job.id, done);
@@ -156,83 +214,88 @@ export class JobQueue {
     }
   }
 
-  /** Claims the oldest ready job with a known handler, atomically (one UPDATE … RETURNING). */
-  private async claim(ignoreDelays: boolean): Promise<JobRow | undefined> {
-    const now = this.clock.now();
-    const names = [...this.handlers.keys()];
-    if (!names.length) return undefined;
-    const candidate = await this.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('status', '=', 'queued')
-      .where('name', 'in', names)
-      .$if(!ignoreDelays, (q) => q.where('run_after', '<=', now.toISOString()))
-      .orderBy('run_after')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    if (!candidate) return undefined;
-    return this.db
-      .updateTable('jobs')
-      .set({
-        status: 'running',
-        attempts: (eb) => eb('attempts', '+', 1),
-        locked_until: new Date(now.getTime() + LOCK_MS).toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', candidate.id)
-      .where('status', '=', 'queued')
-      .returningAll()
-      .executeTakeFirst();
+  private claim(ignoreDelays: boolean): Promise<JobRow | undefined> {
+    return claimNext(this.db, {
+      owner: this.owner,
+      names: [...this.handlers.keys()],
+      now: this.clock.now(),
+      ignoreDelays,
+    });
   }
 
   private async execute(job: JobRow): Promise<void> {
-    const handler = this.handlers.get(job.name)!;
-    const isClosing = () => this.closing;
+    const { run, registration } = this.handlers.get(job.name)!;
+    // Claimed once more than allowed (its processes kept dying): give up without running it.
+    if (job.attempts > job.max_attempts) {
+      const message =
+        job.last_error ?? `Interrupted ${job.max_attempts} times (the process running it stopped).`;
+      return this.giveUp(job, registration, message, true);
+    }
+    const isStopping = () => this.closing || this.lost.has(job.id);
     const context: JobContext = {
       id: job.id,
       attempt: job.attempts,
       get stopping() {
-        return isClosing();
+        return isStopping();
       },
     };
     try {
-      await handler(JSON.parse(job.payload), context);
+      await run(JSON.parse(job.payload), context);
       // A handler that returned because the engine is closing has not finished: requeue it.
       await this.finish(job.id, this.closing ? 'queued' : 'done', null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RetryLater) {
         await this.requeue(job.id, error.delayMs, message, false);
-      } else if (job.attempts < job.max_attempts && !this.closing) {
+      } else if (this.closing) {
+        await this.finish(job.id, 'queued', message);
+      } else if (job.attempts < job.max_attempts) {
         await this.requeue(job.id, 1000 * 2 ** job.attempts, message, true);
       } else {
-        await this.finish(job.id, this.closing ? 'queued' : 'failed', message);
+        await this.giveUp(job, registration, message);
       }
     }
   }
 
-  private async finish(id: number, status: JobRow['status'], error: string | null): Promise<void> {
-    await this.db
-      .updateTable('jobs')
-      .set({ status, last_error: error, locked_until: null, updated_at: this.clock.now().toISOString() })
-      .where('id', '=', id)
-      .execute();
+  /** `uncount`: this claim was only to give up (not a run), so `attempts` stays at the maximum. */
+  private async giveUp(
+    job: JobRow,
+    registration: JobRegistration,
+    message: string,
+    uncount = false,
+  ): Promise<void> {
+    const released = await release(
+      this.db,
+      this.owner,
+      job.id,
+      { status: 'failed', last_error: message, uncount },
+      this.clock.now(),
+    );
+    if (!released) return; // another process holds it now
+    try {
+      await registration.onGiveUp?.(JSON.parse(job.payload), message);
+    } catch (error) {
+      console.error(`[jobs] ${job.name} #${job.id}: closing after the last attempt failed`, error);
+    }
+  }
+
+  private finish(id: number, status: JobRow['status'], error: string | null): Promise<boolean> {
+    return release(this.db, this.owner, id, { status, last_error: error }, this.clock.now());
   }
 
   private async requeue(id: number, delayMs: number, error: string, counts: boolean): Promise<void> {
     const now = this.clock.now();
-    await this.db
-      .updateTable('jobs')
-      .set({
+    await release(
+      this.db,
+      this.owner,
+      id,
+      {
         status: 'queued',
         last_error: error,
-        locked_until: null,
         run_after: new Date(now.getTime() + delayMs).toISOString(),
-        updated_at: now.toISOString(),
-        ...(counts ? {} : { attempts: (eb) => eb('attempts', '-', 1) }),
-      })
-      .where('id', '=', id)
-      .execute();
+        uncount: !counts,
+      },
+      now,
+    );
   }
 }

@@ -19,6 +19,10 @@ export type CreateReportInput =
   | { source_type: 'restart'; restart_of: number };
 
 const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>".]+$/;
+/** Caps (docs/api/reports.md): a report mails a team, not a list; there are nine block kinds. */
+export const MAX_REPORT_EMAILS = 20;
+export const MAX_REPORT_BLOCKS = 50;
+const MAX_EMAIL_LENGTH = 254;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -197,6 +201,10 @@ function readBlocks(value: unknown, fail: Fail): Array<{ slug: BlockSlug; checke
     fail('options.blocks', 'The options.blocks field must have at least 1 item.');
     return [];
   }
+  if (value.length > MAX_REPORT_BLOCKS) {
+    fail('options.blocks', `The options.blocks field must not have more than ${MAX_REPORT_BLOCKS} items.`);
+    return [];
+  }
   const out: Array<{ slug: BlockSlug; checked: boolean }> = [];
   value.forEach((item, i) => {
     const slug = isObject(item) ? item.slug : undefined;
@@ -232,9 +240,13 @@ function readEmails(value: unknown, path: string, fail: Fail): string[] {
     fail(path, `The ${path} field must be a comma-separated string or an array of e-mail addresses.`);
     return [];
   }
+  if (list.length > MAX_REPORT_EMAILS) {
+    fail(path, `The ${path} field must not have more than ${MAX_REPORT_EMAILS} addresses.`);
+    return [];
+  }
   const out: string[] = [];
   list.forEach((email, i) => {
-    if (typeof email !== 'string' || !EMAIL.test(email)) {
+    if (typeof email !== 'string' || email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) {
       fail(
         Array.isArray(value) ? `${path}.${i}` : path,
         `${JSON.stringify(email)} is not a valid e-mail address.`,

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { ensurePrivateDir, makePrivate } from '../private-files';
 import { join } from 'node:path';
 import type { EngineContext } from '../context';
 import type { JobHandler } from '../jobs/queue';
@@ -56,13 +57,17 @@ export const reportPrintHandler =
     const partial = `${file}.part`;
     let tokenId: number | null = null;
     try {
-      mkdirSync(join(ctx.dataDir, 'reports'), { recursive: true });
+      ensurePrivateDir(join(ctx.dataDir, 'reports'));
+      // Lives as long as the print may take; a crash mid-print leaves it to the next start.
       const token = await createToken(ctx, {
         userId: report.user_id ?? report.owner_id,
         name: `print of report #${report.id}`,
+        kind: 'print',
+        expiresAt: new Date(ctx.clock.now().getTime() + (printer.timeoutMs ?? 120_000) + 60_000),
       });
       tokenId = token.id;
       await printWithDeadline(printer, printViewUrl(ctx, report.project_id, report.id, token.token), partial);
+      makePrivate(partial); // the printer (Chromium, Electron) writes it with its own mode
       renameSync(partial, file);
       await setPdf(ctx, report.id, 'success', file, null);
     } catch (error) {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from '../http/text-fields';
 
 const text = (max: number) => z.string().trim().max(max);
+/** Names and domains: one line, no control characters. */
+const line = (max: number) => text(max).refine(isSingleLine, SINGLE_LINE_MESSAGE);
 const neuralRefs = z.array(z.union([z.int().positive(), z.string().trim().min(1).max(64)])).max(100);
 
 /**
@@ -10,13 +13,13 @@ const neuralRefs = z.array(z.union([z.int().positive(), z.string().trim().min(1)
  * back what GET returned.
  */
 export const settingsPatchBody = z.object({
-  name: text(255).min(1).nullable().optional(),
-  brand: text(255).min(1).nullable().optional(),
+  name: line(255).min(1).nullable().optional(),
+  brand: line(255).min(1).nullable().optional(),
   alternative_brand: z
     .union([text(2000), z.array(text(255))])
     .nullable()
     .optional(),
-  domain: text(255).nullable().optional(),
+  domain: line(255).nullable().optional(),
   domain_aliases: z
     .union([text(5000), z.array(text(255))])
     .nullable()

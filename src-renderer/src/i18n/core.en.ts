@@ -254,6 +254,8 @@ export default {
     remoteHint:
       'Use a team server instead of the local engine. Any server implementing the AnswerScope API works.',
     remoteUrl: 'Server address',
+    secretsUnencrypted:
+      'This computer offers no keychain: API keys and the server token are stored unencrypted in the app folder. They will be encrypted automatically once a keychain is available.',
     remoteToken: 'Access token',
     useRemote: 'Use the remote server',
     useLocal: 'Use the local engine',
@@ -281,6 +283,7 @@ export default {
     scheduleHour: 'Scheduled updates start at',
     limits: 'Limits',
     limitsBalance: 'Balance',
+    limitsAdminOnly: 'Limits are granted by an administrator of this server.',
     limitsHint: 'One limit per prompt × AI system per update; the AI conclusions report block costs 500.',
     setBalance: 'Set balance',
     smtp: 'E-mail (SMTP)',

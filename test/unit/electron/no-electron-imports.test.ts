@@ -59,6 +59,8 @@ describe('electron imports', () => {
       'native-binding.ts',
       'safe-storage-secrets.ts',
       'save-pdf.ts',
+      'shell-policy.ts',
+      'print-ready.ts',
     ].map((name) => `src-main/electron/${name}`);
     expect(importers.filter((file) => free.includes(file))).toEqual([]);
     expect(importers).toEqual(

@@ -3,9 +3,12 @@ import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf } from '../params';
 import { parseInput } from '../validate';
-import { getUser, setLimits, toAccount } from '../../account/users';
+import { getUser, requireAdmin, setLimits, toAccount } from '../../account/users';
 
-/** Extension endpoints (decisions.md §2): the balance of limits is the analyst's spending guard. */
+/**
+ * Extension endpoints (decisions.md §2): the balance of limits is the analyst's spending guard.
+ * Limits are granted by an administrator, never by the user who spends them (403).
+ */
 export const accountRoutes = new Hono<AppEnv>();
 
 accountRoutes.get('/api/app/account', async (c) => {
@@ -13,6 +16,7 @@ accountRoutes.get('/api/app/account', async (c) => {
 });
 
 accountRoutes.patch('/api/app/account', async (c) => {
+  requireAdmin(userOf(c));
   const input = parseInput(z.object({ limits_balance: z.int().min(0).max(1_000_000_000) }), await bodyOf(c));
   return c.json({ data: toAccount(await setLimits(ctxOf(c), userOf(c).id, input.limits_balance)) });
 });

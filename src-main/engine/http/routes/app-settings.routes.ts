@@ -3,12 +3,15 @@ import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf } from '../params';
 import { parseInput } from '../validate';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from '../text-fields';
 import { THEMES, UI_LANGUAGES } from '../../../../src-shared/enums';
 import * as appSettings from '../../app-settings/app-settings.service';
 
 export const appSettingsRoutes = new Hono<AppEnv>();
 
-const text = (max: number) => z.string().trim().max(max).nullable().optional();
+// SMTP fields go into protocol lines and headers: one line each (no CR/LF injection).
+const text = (max: number) =>
+  z.string().trim().max(max).refine(isSingleLine, SINGLE_LINE_MESSAGE).nullable().optional();
 const patchBody = z.object({
   analysis_neural_id: z.int().positive().nullable().optional(),
   schedule_hour: z.int().min(0).max(23).nullable().optional(),
@@ -23,7 +26,7 @@ const patchBody = z.object({
       secure: z.boolean().nullable().optional(),
       user: text(255),
       from: text(255),
-      password: z.string().max(1000).nullable().optional(),
+      password: z.string().max(1000).refine(isSingleLine, SINGLE_LINE_MESSAGE).nullable().optional(),
     })
     .nullable()
     .optional(),

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf, idParam } from '../params';
 import { parseInput } from '../validate';
+import { singleLine } from '../text-fields';
 import * as groups from '../../groups/groups.service';
 
 export const groupsRoutes = new Hono<AppEnv>();
 
-const groupBody = z.object({ name: z.string().trim().min(1).max(255), is_favourite: z.boolean().optional() });
+const groupBody = z.object({ name: singleLine(255), is_favourite: z.boolean().optional() });
 const group = '/api/projects/:project{[0-9]+}/groups/:group{[0-9]+}';
 
 groupsRoutes.get('/api/projects/:project{[0-9]+}/groups', async (c) => {

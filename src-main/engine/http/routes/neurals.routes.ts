@@ -1,8 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
-import { ctxOf, bodyOf, idParam } from '../params';
+import { ctxOf, bodyOf, idParam, userOf } from '../params';
+import { requireAdmin } from '../../account/users';
 import { parseInput } from '../validate';
+import { singleLine } from '../text-fields';
+import { invalidField } from '../errors';
+import { checkBaseUrl } from '../../neurals/base-url';
 import { PROVIDERS } from '../../neurals/catalogue';
 import * as neurals from '../../neurals/neurals.service';
 
@@ -13,7 +17,9 @@ neuralsRoutes.get('/api/neurals', async (c) => {
   return c.json({ data: rows.map(neurals.toNeural) });
 });
 
-// Extension endpoints (decisions.md §3): manage the catalogue and its keys.
+// Extension endpoints (decisions.md §3): manage the catalogue and its keys. Reading is open to
+// every user (project settings list the networks); changing is for administrators: an entry's
+// `base_url` decides where its key is sent.
 const neuralBody = z.object({
   system_name: z
     .string()
@@ -22,14 +28,31 @@ const neuralBody = z.object({
       /^[a-z0-9][a-z0-9_.-]{0,63}$/,
       'The system name may hold lowercase letters, digits, dots, dashes and underscores.',
     ),
-  display_name: z.string().trim().min(1).max(100),
+  display_name: singleLine(100),
   provider: z.enum(PROVIDERS),
-  model: z.string().trim().min(1).max(200),
-  base_url: z.url().nullish(),
+  model: singleLine(200),
+  base_url: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
   api_key: z.string().max(4000).nullish(),
   web_search_supported: z.boolean().optional(),
-  model_url: z.url().nullish(),
+  model_url: z
+    .url({ protocol: /^https?$/, error: 'The model url must be an http(s) URL.' })
+    .max(2000)
+    .nullish(),
+  /** Confirms a plain-http base_url outside the local network (base-url.ts). Not stored. */
+  allow_insecure_http: z.boolean().optional(),
 });
+
+/** The base_url rule (base-url.ts), as a 422 on `base_url`. */
+function assertBaseUrl(input: { base_url?: string | null; allow_insecure_http?: boolean }) {
+  if (!input.base_url) return;
+  const verdict = checkBaseUrl(input.base_url, input.allow_insecure_http);
+  if (!verdict.ok) throw invalidField('base_url', verdict.message);
+}
 
 neuralsRoutes.get('/api/app/neurals', async (c) => {
   const rows = await neurals.listNeurals(ctxOf(c));
@@ -37,16 +60,21 @@ neuralsRoutes.get('/api/app/neurals', async (c) => {
 });
 
 neuralsRoutes.post('/api/app/neurals', async (c) => {
-  const input = parseInput(neuralBody, await bodyOf(c));
+  requireAdmin(userOf(c));
+  const { allow_insecure_http, ...input } = parseInput(neuralBody, await bodyOf(c));
+  assertBaseUrl({ base_url: input.base_url, allow_insecure_http });
   return c.json({ data: neurals.toAppNeural(await neurals.createNeural(ctxOf(c), input)) }, 201);
 });
 
 neuralsRoutes.patch('/api/app/neurals/:id', async (c) => {
-  const input = parseInput(neuralBody.partial(), await bodyOf(c));
+  requireAdmin(userOf(c));
+  const { allow_insecure_http, ...input } = parseInput(neuralBody.partial(), await bodyOf(c));
+  assertBaseUrl({ base_url: input.base_url, allow_insecure_http });
   return c.json({ data: neurals.toAppNeural(await neurals.updateNeural(ctxOf(c), idParam(c, 'id'), input)) });
 });
 
 neuralsRoutes.delete('/api/app/neurals/:id', async (c) => {
+  requireAdmin(userOf(c));
   await neurals.deleteNeural(ctxOf(c), idParam(c, 'id'));
   return c.json({ message: 'Neural network deleted.' });
 });

@@ -12,7 +12,10 @@ const base = '/api/projects/:project{[0-9]+}/sources';
 
 sourcesRoutes.get(`${base}/list`, async (c) => {
   const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'));
-  return c.json(await sources.buildSourcesList(ctxOf(c), project, queryOf(c), c.req.url));
+  // Page links from the engine's public address, never from the request's Host.
+  const { pathname, search } = new URL(c.req.url);
+  const url = `${ctxOf(c).publicUrl()}${pathname}${search}`;
+  return c.json(await sources.buildSourcesList(ctxOf(c), project, queryOf(c), url));
 });
 
 sourcesRoutes.put(`${base}/domain-type`, async (c) => {

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src-main/engine/engine';
+import { apiClient } from '../helpers/test-engine';
+import { runCli } from '../helpers/run-cli';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'answerscope-cli-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm run cli -- user …', () => {
+  it('creates, lists and disables users, and makes tokens that act as them', async () => {
+    const created = await runCli(['user', 'create', '--name', 'Dana Analyst', '--data-dir', dataDir]);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/^\d+\n$/);
+    const id = Number(created.stdout);
+    const admin = await runCli(['user', 'create', '--name', 'Ops', '--admin', '--data-dir', dataDir]);
+    const adminId = Number(admin.stdout);
+
+    const list = (await runCli(['user', 'list', '--data-dir', dataDir])).stdout;
+    expect(list).toMatch(new RegExp(`^1\\tLocal owner\\tadmin\\tactive`, 'm'));
+    expect(list).toMatch(new RegExp(`^${id}\\tDana Analyst\\tuser\\tactive\\tlimits 0$`, 'm'));
+    expect(list).toMatch(new RegExp(`^${adminId}\\tOps\\tadmin\\tactive`, 'm'));
+
+    const token = (
+      await runCli(['token', 'create', '--user', String(id), '--data-dir', dataDir])
+    ).stdout.trim();
+    await runCli(['user', 'limits', String(id), '250', '--data-dir', dataDir]);
+    const engine = await createEngine({ dataDir });
+    try {
+      const api = apiClient(engine, token);
+      expect((await api.get('/api/app/account')).body.data).toMatchObject({
+        id,
+        limits_balance: 250,
+        is_admin: false,
+      });
+      expect((await api.patch('/api/app/account', { limits_balance: 999 })).status).toBe(403);
+    } finally {
+      await engine.close();
+    }
+
+    expect((await runCli(['user', 'disable', String(id), '--data-dir', dataDir])).code).toBe(0);
+    const after = await createEngine({ dataDir });
+    try {
+      expect((await apiClient(after, token).get('/api/app/account')).status).toBe(401);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+
+  it('refuses bad input with a message and a non-zero exit', async () => {
+    expect((await runCli(['user', 'create', '--data-dir', dataDir])).code).toBe(2);
+    expect((await runCli(['user', 'disable', 'x', '--data-dir', dataDir])).code).toBe(2);
+    const missing = await runCli(['user', 'disable', '99', '--data-dir', dataDir]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/not found/i);
+    const last = await runCli(['user', 'disable', '1', '--data-dir', dataDir]);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toMatch(/last administrator/);
+    expect((await runCli(['token', 'create', '--user', '42', '--data-dir', dataDir])).code).toBe(1);
+  }, 120_000);
+});
