@@ -8,7 +8,8 @@
 import type { KnownCompetitor, Language } from './types';
 import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
 import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-like';
-import { isNameForm, namePatternSource, namesRegex, nameTokens } from './name-pattern';
+import { foldForms, isNameForm, namePatternSource, namesRegex, nameTokens } from './name-pattern';
+import { firstNamed } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
 import { introducesOtherKind } from './introduced-kind';
 import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
@@ -746,6 +747,8 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
   // Offsets in the folded text match the answer's only when folding kept its length.
   const lowered = ctx.text.toLowerCase().replace(/ё/g, 'е');
   const foldedText = lowered.length === ctx.text.length ? lowered : null;
+  const folded = foldForms(ctx.text);
+  const foldedForms = folded.length === ctx.text.length ? folded : null;
   for (const cl of named) {
     if (seen.has(cl.name)) continue;
     seen.add(cl.name);
@@ -762,11 +765,16 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
         const at = stem ? foldedText.indexOf(stem) : 0;
         return at >= 0 && at < first;
       });
-    const re = earlier ? namesRegex(all, ctx.russianContext) : null;
-    if (re) {
-      re.lastIndex = 0;
-      const m = re.exec(ctx.text);
-      if (m && m.index < first) first = m.index;
+    if (earlier) {
+      const at = foldedForms ? firstNamed(foldedForms, all, ctx.russianContext, first) : -1;
+      if (at >= 0) first = at;
+      else if (!foldedForms) {
+        // Folding changed the text's length: the regex reads the answer as written.
+        const re = namesRegex(all, ctx.russianContext);
+        if (re) re.lastIndex = 0;
+        const m = re?.exec(ctx.text);
+        if (m && m.index < first) first = m.index;
+      }
     }
     out.push({ name: cl.name, first, forms: all, known: known !== undefined });
   }

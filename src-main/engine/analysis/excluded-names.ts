@@ -4,7 +4,7 @@
  * them, inflected or not ("Яндекс Маркетом" for "Яндекс Маркет").
  */
 import type { FoundCompetitor } from './competitors';
-import { namesRegex, wholly } from './name-pattern';
+import { isNameForm } from './name-pattern';
 
 export function withoutExcluded(
   found: FoundCompetitor[],
@@ -13,7 +13,6 @@ export function withoutExcluded(
 ): FoundCompetitor[] {
   const names = excluded.map((n) => n.trim()).filter(Boolean);
   if (!names.length || !found.length) return found;
-  const re = namesRegex(names, russianContext);
-  if (!re) return found;
-  return found.filter((c) => !wholly(re, c.name) && !c.forms.some((f) => wholly(re, f)));
+  const ruledOut = (phrase: string) => names.some((n) => isNameForm(n, phrase, russianContext));
+  return found.filter((c) => !ruledOut(c.name) && !c.forms.some(ruledOut));
 }

@@ -59,3 +59,30 @@ export function findNamedSpans(
   }
   return out;
 }
+
+/**
+ * Where one of `names` is first written in `folded` (a text folded by `foldForms`) before
+ * `before`, as a whole word; -1 when nowhere before it.
+ */
+export function firstNamed(folded: string, names: string[], russianContext: boolean, before: number): number {
+  let first = -1;
+  for (const name of names) {
+    const head = foldForms(name.trim()).split(/[\s\-‐‑–]/u)[0];
+    if (!head) continue;
+    const limit = first < 0 ? before : first;
+    for (
+      let at = folded.indexOf(head.slice(0, 1));
+      at >= 0 && at < limit;
+      at = folded.indexOf(head.slice(0, 1), at + 1)
+    ) {
+      if (at > 0 && WORD_CHAR.test(folded.charAt(at - 1))) continue;
+      if (
+        formEnds(name.trim(), folded, at, russianContext).some((end) => !WORD_CHAR.test(folded.charAt(end)))
+      ) {
+        first = at;
+        break;
+      }
+    }
+  }
+  return first;
+}

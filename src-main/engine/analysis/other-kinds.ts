@@ -8,6 +8,7 @@ import type { FoundCompetitor } from './competitors';
 import { CATEGORIES, TERMS } from './lexicon/categories';
 import { nameKey } from './lexicon/name-key';
 import { nameWithFormsRegex } from './name-pattern';
+import { findNamedSpans } from './name-scan';
 import type { Subject } from './not-competitors';
 import { sentenceAround } from './text';
 
@@ -115,6 +116,8 @@ export function comparedHere(
 
 /** Where a competitor is written (its forms, inflected). */
 export function spansOf(subject: Subject, c: FoundCompetitor): Array<{ start: number; end: number }> {
+  const scanned = findNamedSpans(subject.text, [[c.name, ...c.forms]], subject.russianContext);
+  if (scanned) return scanned.slice(0, 20);
   const re = nameWithFormsRegex(c.name, c.forms, subject.russianContext);
   const out: Array<{ start: number; end: number }> = [];
   if (!re) return out;
