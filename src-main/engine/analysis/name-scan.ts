@@ -14,6 +14,8 @@ export interface NamedSpan {
 }
 
 const WORD_START = /(?<![\p{L}\p{N}_])[\p{L}\p{N}]/gu;
+/** The index key of a folded spelling: its first two characters when both are letters or digits. */
+const headOf = (folded: string) => (/^[\p{L}\p{N}]{2}/u.test(folded) ? folded.slice(0, 2) : folded.charAt(0));
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /**
@@ -31,20 +33,21 @@ export function findNamedSpans(
   const byLetter = new Map<string, Array<{ spelling: string; entry: number }>>();
   entries.forEach((spellings, entry) => {
     for (const spelling of new Set(spellings)) {
-      const letter = foldForms(spelling.trim().charAt(0));
-      if (!letter) continue;
-      const list = byLetter.get(letter) ?? [];
-      byLetter.set(letter, list);
+      const key = headOf(foldForms(spelling.trim()));
+      if (!key) continue;
+      const list = byLetter.get(key) ?? [];
+      byLetter.set(key, list);
       list.push({ spelling: spelling.trim(), entry });
     }
   });
   const out: NamedSpan[] = [];
   WORD_START.lastIndex = 0;
   for (let w = WORD_START.exec(folded); w; w = WORD_START.exec(folded)) {
-    const tries = byLetter.get(folded.charAt(w.index));
-    if (!tries) continue;
+    const two = byLetter.get(folded.slice(w.index, w.index + 2));
+    const one = byLetter.get(folded.charAt(w.index));
+    if (!two && !one) continue;
     let best: NamedSpan | null = null;
-    for (const t of tries) {
+    for (const t of [...(two ?? []), ...(one ?? [])]) {
       const ends = formEnds(t.spelling, folded, w.index, russianContext);
       for (let i = ends.length - 1; i >= 0; i--) {
         const end = ends[i];

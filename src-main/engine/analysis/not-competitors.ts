@@ -12,7 +12,7 @@
 import type { FoundCompetitor } from './competitors';
 import { CORPORATE_WORDS } from './generic-words';
 import { nameKey } from './lexicon/name-key';
-import { comparedHere, listsFor, spansOf } from './other-kinds';
+import { comparedHere, listsFor, spansOfEach } from './other-kinds';
 import {
   companyAfterDe,
   isDateAmountOrCode,
@@ -85,8 +85,12 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
   }
   mergeProductsIntoCompanies(kept);
   if (doubtful.length) {
-    const anchors = [...subject.brandSpans, ...[...kept.values()].flatMap((c) => spansOf(subject, c))];
-    for (const c of doubtful) if (comparedHere(subject, spansOf(subject, c), anchors)) keep(kept, c);
+    const sure = [...kept.values()];
+    const spans = spansOfEach(subject, [...sure, ...doubtful]);
+    const anchors = [...subject.brandSpans, ...spans.slice(0, sure.length).flat()];
+    doubtful.forEach((c, i) => {
+      if (comparedHere(subject, spans[sure.length + i], anchors)) keep(kept, c);
+    });
   }
   const out = [...kept.values()].sort((a, b) => a.first - b.first);
   return subject.russianContext ? inNominative(out, subject.text) : out;

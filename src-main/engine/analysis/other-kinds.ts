@@ -114,16 +114,30 @@ export function comparedHere(
   return false;
 }
 
-/** Where a competitor is written (its forms, inflected). */
-export function spansOf(subject: Subject, c: FoundCompetitor): Array<{ start: number; end: number }> {
-  const scanned = findNamedSpans(subject.text, [[c.name, ...c.forms]], subject.russianContext);
-  if (scanned) return scanned.slice(0, 20);
-  const re = nameWithFormsRegex(c.name, c.forms, subject.russianContext);
-  const out: Array<{ start: number; end: number }> = [];
-  if (!re) return out;
-  re.lastIndex = 0;
-  for (let m = re.exec(subject.text); m && out.length < 20; m = re.exec(subject.text)) {
-    out.push({ start: m.index, end: m.index + m[0].length });
+/**
+ * Where each of `found` is written in the answer (at most 20 places each): one pass for all of
+ * them (name-scan.ts), or a regex each when folding changed the text's length.
+ */
+export function spansOfEach(
+  subject: Subject,
+  found: FoundCompetitor[],
+): Array<Array<{ start: number; end: number }>> {
+  const out: Array<Array<{ start: number; end: number }>> = found.map(() => []);
+  const scanned = findNamedSpans(
+    subject.text,
+    found.map((c) => [c.name, ...c.forms]),
+    subject.russianContext,
+  );
+  if (scanned) {
+    for (const s of scanned) if (out[s.entry].length < 20) out[s.entry].push({ start: s.start, end: s.end });
+    return out;
   }
+  found.forEach((c, i) => {
+    const re = nameWithFormsRegex(c.name, c.forms, subject.russianContext);
+    if (!re) return;
+    re.lastIndex = 0;
+    for (let m = re.exec(subject.text); m && out[i].length < 20; m = re.exec(subject.text))
+      out[i].push({ start: m.index, end: m.index + m[0].length });
+  });
   return out;
 }
