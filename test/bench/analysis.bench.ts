@@ -5,6 +5,8 @@
  * Goal ≥ 2,000/s. The figure is the CPU time of this process (what one core delivers), printed
  * beside wall time: on a shared machine the wall clock also counts time spent waiting for a core.
  */
+import { realAnswers } from '../fixtures/real-answers';
+import { realInput } from '../fixtures/real-answers/input';
 import { analyzeAnswer } from '../../src-main/engine/analysis/analyze';
 import type { AnalysisInput, KnownCompetitor } from '../../src-main/engine/analysis/types';
 import { allAnswerFixtures } from '../fixtures/answers';
@@ -82,4 +84,10 @@ export async function benchAnalysis(): Promise<void> {
   // merging each fixture's own list in would make 300+ distinct lists and time the regex cache).
   const tracked = inputs.map((input) => ({ ...input, knownCompetitors: PROJECT_COMPETITORS }));
   measure('with 24 known competitors', tracked);
+  // The real-style corpus: long markdown answers, as assistants write them (1.8 KB on average),
+  // each with its own brand — the harder, truer load.
+  const real = realAnswers.map(realInput);
+  const realChars = Math.round(real.reduce((n, i) => n + i.text.length, 0) / real.length);
+  console.log(`real-style answers: ${real.length}, ${realChars} characters on average`);
+  measure('real-style answers', real);
 }

@@ -3,6 +3,27 @@
  * tells a brand apart from the same word used as an ordinary word where the text allows it.
  */
 import { namesRegex } from './name-pattern';
+import { findNamedSpans } from './name-scan';
+
+/**
+ * Where any of the names is written: one pass as strings (name-scan.ts), or the names' regex when
+ * folding changed the text's length.
+ */
+function writtenAt(
+  text: string,
+  names: string[],
+  russianContext: boolean,
+): Array<{ start: number; end: number }> {
+  const scanned = findNamedSpans(text, [names], russianContext);
+  if (scanned) return scanned;
+  const regex = namesRegex(names, russianContext);
+  const out: Array<{ start: number; end: number }> = [];
+  if (!regex) return out;
+  regex.lastIndex = 0;
+  for (let m = regex.exec(text); m; m = regex.exec(text))
+    out.push({ start: m.index, end: m.index + m[0].length });
+  return out;
+}
 
 export interface Span {
   start: number;
@@ -49,15 +70,13 @@ interface Classified extends Span {
  * uses the ordinary word and never writes the brand capitalized mid-sentence.
  */
 export function findBrandMentions(text: string, names: string[], russianContext: boolean): Span[] {
-  const regex = namesRegex(names, russianContext);
-  if (!regex) return [];
+  const written = writtenAt(text, names, russianContext);
   const ordinaryNames = names.filter(mayBeOrdinaryWord).map((n) => n.toLowerCase());
   const textIsCyrillic = CYRILLIC.test(text);
   const found: Classified[] = [];
-  regex.lastIndex = 0;
-  for (let m = regex.exec(text); m; m = regex.exec(text)) {
-    const form = m[0];
-    const span = { start: m.index, end: m.index + form.length, form };
+  for (const at of written) {
+    const form = text.slice(at.start, at.end);
+    const span = { start: at.start, end: at.end, form };
     const ordinary = ordinaryNames.some((n) =>
       form.toLowerCase().startsWith(n.slice(0, Math.max(2, n.length - 1))),
     );
