@@ -33,6 +33,7 @@ import {
   type CellGrid,
   type PromptCount,
 } from './facts';
+import { loadPairedUpdates, visibilityChange } from './paired-changes';
 import { ALL_LABEL, neuralRef, projectWithCounts, seriesLabel, updateDates, x } from './shapes';
 
 /** How many events the summary carries (newest first). */
@@ -62,7 +63,7 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
   const m = await brandMetrics(ctx, scope);
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];
-  const [events, headProject, counts, history] = await Promise.all([
+  const [events, headProject, counts, history, paired] = await Promise.all([
     projectEvents(ctx, project.id),
     projectWithCounts(ctx, project),
     promptCounts(
@@ -71,6 +72,14 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
       [prev?.id, last?.id].filter((v): v is number => v !== undefined),
     ),
     positionHistories(ctx, scope),
+    loadPairedUpdates(
+      ctx,
+      scope,
+      prev,
+      last,
+      scope.neurals.map((n) => n.id),
+      false,
+    ),
   ]);
   const sourceNeurals = scope.neurals.filter((n) => n.sources);
 
@@ -104,6 +113,7 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
             .map(publicRow),
         },
         topPrompts: topPromptsOf(scope, counts),
+        visibility_change: visibilityChange(paired, prev, last),
         brand_position_history: history.brand,
         site_position_history: history.site,
       },
