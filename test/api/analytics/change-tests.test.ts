@@ -193,8 +193,14 @@ describe('summary figures recomputed from answers/history', () => {
       for (const n of neurals) {
         const a = row.positions_by_date[dates[0]]?.[n];
         const b = row.positions_by_date[dates[1]]?.[n];
-        if (a?.has_data) (counted1++, (named1 += a.mention));
-        if (b?.has_data) (counted2++, (named2 += b.mention));
+        if (a?.has_data) {
+          counted1++;
+          named1 += a.mention;
+        }
+        if (b?.has_data) {
+          counted2++;
+          named2 += b.mention;
+        }
         if (a?.has_data && b?.has_data) {
           pairs++;
           if (!a.mention && b.mention) gained++;
