@@ -354,6 +354,11 @@ export interface CoreRoutes {
     };
   };
   'POST /api/app/sample-project': { response: { data: { project_id: number } } };
+  /** Extension (issue 13): what a run queued now would charge, ask, spend and take. */
+  'GET /api/projects/{project}/parse/estimate': { params: P; response: { data: RunEstimate } };
+  'GET /api/app/prices': { response: { data: PriceTable } };
+  'PATCH /api/app/prices': { body: { prices: PriceRow[] | null }; response: { data: PriceTable } };
+  'GET /api/app/spend': { response: { data: Spend } };
   /** Extension: a site's icon from the engine's cache, or a letter badge (docs/api.md "Site icons"). */
   'GET /api/app/favicons/{domain}': {
     params: { domain: string };
@@ -370,4 +375,44 @@ export interface FaviconData {
   pending: boolean;
   /** The image as a `data:` URL (the CSP allows `img-src data:`, never a remote address). */
   data_url: string;
+}
+
+/** Extension (issue 13): GET /api/projects/{project}/parse/estimate. */
+export interface RunEstimate {
+  limits: number;
+  requests: Array<{ neural_id: number; count: number }>;
+  tokens: { input: number; output: number };
+  cost_usd: {
+    total: number;
+    /** `usd` null: no price for that model. */
+    by_neural: Array<{ neural_id: number; usd: number | null }>;
+    prices_as_of: string;
+  };
+  duration_s: number;
+  monthly: { runs: number; limits: number; cost_usd: number };
+}
+
+export interface PriceRow {
+  provider: string;
+  model: string;
+  input_usd_per_mtok: number;
+  output_usd_per_mtok: number;
+}
+
+export interface PriceTable {
+  as_of: string;
+  prices: Array<PriceRow & { source: 'table' | 'custom' }>;
+}
+
+export interface Spend {
+  networks: Array<{
+    neural_id: number;
+    display_name: string;
+    answers_reported: number;
+    answers_unreported: number;
+    tokens: { input: number; output: number };
+    usd: number | null;
+  }>;
+  total_usd: number;
+  prices_as_of: string;
 }

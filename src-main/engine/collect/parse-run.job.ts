@@ -221,10 +221,11 @@ async function answerToStore(
     attempts: outcome.attempts,
   };
   if (!outcome.ok) return { ...base, hasData: false, text: null, analysis: null, error: outcome.error };
-  const { text, citations, raw } = outcome.answer;
+  const { text, citations, raw, usage } = outcome.answer;
   return {
     ...base,
     hasData: true,
+    usage,
     text,
     analysis: analyze ? await analyze({ ...subject, text, citations }) : null,
     // Citations are kept beside the provider's response so re-analysis needs no provider parsing.

@@ -181,7 +181,7 @@ describe('summary figures recomputed from answers/history', () => {
     // The last two updates inside the applied period (`updateDates` lists the project's all).
     const [from, to] = summary.body.filters.dates;
     const dates = summary.body.updateDates.filter((d: string) => d >= from && d <= to).slice(-2);
-    const neurals: number[] = query.neurals ?? Object.values(project.neural);
+    const neurals: number[] = (query as { neurals?: number[] }).neurals ?? Object.values(project.neural);
     let counted1 = 0;
     let named1 = 0;
     let counted2 = 0;

@@ -7,6 +7,7 @@ import * as m0005 from './0005-analytics-cells';
 import * as m0006 from './0006-analytics-site-cells';
 import * as m0007 from './0007-report-pdf-job';
 import * as m0008 from './0008-evidence-exclusions';
+import * as m0009 from './0009-trust';
 
 export interface Migration {
   name: string;
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   { name: '0006-analytics-site-cells', up: m0006.up },
   { name: '0007-report-pdf-job', up: m0007.up },
   { name: '0008-evidence-exclusions', up: m0008.up },
+  { name: '0009-trust', up: m0009.up },
 ];

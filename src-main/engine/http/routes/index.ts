@@ -16,6 +16,7 @@ import { competitorsRoutes } from './competitors.routes';
 import { answersRoutes } from './answers.routes';
 import { sourcesRoutes } from './sources.routes';
 import { faviconsRoutes } from './favicons.routes';
+import { costsRoutes } from './costs.routes';
 
 /** Every resource's router, mounted once. Add a line per resource file. */
 export function mountRoutes(app: App): void {
@@ -36,4 +37,5 @@ export function mountRoutes(app: App): void {
   app.route('/', answersRoutes);
   app.route('/', sourcesRoutes);
   app.route('/', faviconsRoutes);
+  app.route('/', costsRoutes);
 }
