@@ -122,6 +122,8 @@ export interface SummaryResponse extends UpdateDates {
         down_reason: 'no_decline' | null;
       };
       visibility_change: VisibilityChange | null;
+      /** Extension: Wilson 95 % interval of each point of the overall visibility, in percent. */
+      visibility_ci: Array<{ x: string; lo: number; hi: number }>;
       brand_position_history: PositionHistory<BrandCell, { id: number; value: string; groups: string[] }>;
       site_position_history: PositionHistory<
         { mentioned: boolean; position: number | null },

@@ -7,6 +7,10 @@ export default {
   common: {
     /** Percentage points: the unit of a change of a percentage. */
     pp: 'pp',
+    /** Tooltip of a change tested between two updates (issue 13). */
+    changeTest: '{pairs} pairs, {gained} gained, {lost} lost, p = {p}',
+    withinNoise: 'within noise',
+    significant: 'significant',
     loading: 'Loading…',
     retry: 'Try again',
     save: 'Save',
@@ -117,6 +121,18 @@ export default {
     forbidden: 'You can view this project but not run it.',
     schedule: 'Schedule: {schedule}',
     lastUpdate: 'Last update: {date}',
+    confirmHeader: 'Run an update of “{name}”?',
+    confirmPlain: 'The update asks every prompt of “{name}” of every selected AI system.',
+    estimateLimits: 'It uses {limits} limits ({requests} requests).',
+    estimateTokens: 'About {input} input and {output} output tokens.',
+    estimateCost: 'Estimated cost: {usd} (prices of {date}).',
+    estimateCostPartial:
+      'Estimated cost: {usd} (prices of {date}; some models have no price, set it in App settings).',
+    estimateDuration: 'It takes about {time}.',
+    seconds: '{n} s',
+    fewSeconds: 'a few seconds',
+    minutes: '{n} min',
+    monthly: 'On this schedule: about {runs} updates a month, {limits} limits, {usd}.',
     phases: {
       queue_wait: 'Waiting in the queue',
       submit: 'Sending prompts',

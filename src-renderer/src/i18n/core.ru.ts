@@ -9,6 +9,9 @@ const ru: typeof en = {
   common: {
     /** Percentage points: the unit of a change of a percentage. */
     pp: 'п.п.',
+    changeTest: 'пар: {pairs}, появился: {gained}, пропал: {lost}, p = {p}',
+    withinNoise: 'в пределах шума',
+    significant: 'значимо',
     loading: 'Загрузка…',
     retry: 'Повторить',
     save: 'Сохранить',
@@ -121,6 +124,18 @@ const ru: typeof en = {
     forbidden: 'Вы можете просматривать проект, но не запускать обновление.',
     schedule: 'Расписание: {schedule}',
     lastUpdate: 'Последнее обновление: {date}',
+    confirmHeader: 'Запустить обновление «{name}»?',
+    confirmPlain: 'Обновление задаст все запросы «{name}» всем выбранным нейросетям.',
+    estimateLimits: 'Оно потратит лимитов: {limits} (запросов: {requests}).',
+    estimateTokens: 'Около {input} входных и {output} выходных токенов.',
+    estimateCost: 'Оценка стоимости: {usd} (цены на {date}).',
+    estimateCostPartial:
+      'Оценка стоимости: {usd} (цены на {date}; у некоторых моделей нет цены — укажите её в настройках приложения).',
+    estimateDuration: 'Займёт около {time}.',
+    seconds: '{n} с',
+    fewSeconds: 'несколько секунд',
+    minutes: '{n} мин',
+    monthly: 'По этому расписанию: около {runs} обновлений в месяц, лимитов: {limits}, {usd}.',
     phases: {
       queue_wait: 'Ожидание в очереди',
       submit: 'Отправка запросов',

@@ -58,6 +58,13 @@ describe('change tests on the hand-built fixture', () => {
       p_value: 1,
       significant: false,
     });
+    // The band around the overall line: one Wilson interval per update.
+    const [lo1, hi1] = wilson(3, 5);
+    const [lo2, hi2] = wilson(4, 6);
+    expect(res.body.data.updateStats.visibility_ci).toEqual([
+      { x: '01.11.2026', lo: lo1, hi: hi1 },
+      { x: '08.11.2026', lo: lo2, hi: hi2 },
+    ]);
   });
 
   it('summary: null when the period has one update; empty answers pair up when they are counted', async () => {
