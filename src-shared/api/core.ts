@@ -123,6 +123,8 @@ export interface ProjectSettings {
   region: number;
   /** Extension: the brand's own products and programmes, never competitors. */
   own_products: string[];
+  /** Extension (issue 13): how a significant change after a run is told. */
+  alerts: AlertPreferences;
   neurals: ProjectSettingsNeural[];
   schedules: Record<ScheduleSource, ScheduleView>;
   analytics: { token_configured: boolean; counter_id: string; counter_name: string };
@@ -140,6 +142,8 @@ export interface ProjectSettingsPatch {
   region?: number | null;
   /** Extension: a list, or one name per line; null clears it. */
   own_products?: string[] | string | null;
+  /** Extension: partial; null goes back to the defaults (event and desktop on, e-mail off). */
+  alerts?: Partial<AlertPreferences> | null;
   neurals?: Array<number | string> | null;
   neurals_web_search?: Array<number | string> | null;
   collect_online?: boolean | null;
@@ -415,4 +419,15 @@ export interface Spend {
   }>;
   total_usd: number;
   prices_as_of: string;
+}
+
+/** Extension (issue 13): the channels of the alerts after a run. */
+export interface AlertPreferences {
+  /** An event in the project's event list. */
+  event: boolean;
+  /** An OS notification on the desktop. */
+  desktop: boolean;
+  /** An e-mail to `emails`, when SMTP is set in the app settings. */
+  email: boolean;
+  emails: string[];
 }

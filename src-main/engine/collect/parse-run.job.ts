@@ -1,3 +1,4 @@
+import { alertAfterRun } from '../alerts/alerts';
 import type { EngineContext } from '../context';
 import type { JobContext } from '../jobs/queue';
 import type { NeuralRow, ParseRunRow, ProjectRow } from '../db/schema';
@@ -344,6 +345,7 @@ export async function closeRun(ctx: EngineContext, runId: number): Promise<void>
       (refund ? `; ${refund} limits refunded for answers that could not be collected.` : '.'),
   });
   await noteExtraSources(ctx, run);
+  await alertAfterRun(ctx, run.project_id, runId);
 }
 
 const loadRun = (ctx: EngineContext, id: number) =>
