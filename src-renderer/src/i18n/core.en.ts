@@ -199,6 +199,13 @@ export default {
     collectOnline: 'Online data collection',
     collectAiMode: 'AI Mode for the search-engine AI overview',
     countEmpty: 'Count empty answers in visibility',
+    alerts: 'Alerts',
+    alertsHint:
+      'After each update, a significant drop of the brand or rise of a competitor is told here. Changes within noise never are.',
+    alertEvent: 'In the project events',
+    alertDesktop: 'As a desktop notification',
+    alertEmail: 'By e-mail (needs SMTP in App settings)',
+    alertEmails: 'E-mail addresses, one per line',
     neurals: 'AI systems',
     neuralsHint:
       'The selected systems are asked every update. Web search applies where the system supports it.',
