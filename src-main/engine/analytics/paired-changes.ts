@@ -23,6 +23,8 @@ export interface PairedUpdates {
 }
 
 const NO_CHANGE: ChangeTest = testOf(0, 0, 0);
+/** Answer ids per query: well under SQLite's bound-parameter limit. */
+const ANSWERS_PER_QUERY = 5000;
 
 /** Answers of two updates over the scope's prompts and the given networks. */
 export async function loadPairedUpdates(
@@ -37,25 +39,29 @@ export async function loadPairedUpdates(
   if (!before || !after || !neuralIds.length || !scope.prompts.length) return out;
   const runIds = before.id === after.id ? [after.id] : [before.id, after.id];
   const promptIds = scope.prompts.map((p) => p.id);
-  const [answers, named] = await Promise.all([
-    ctx.db
-      .selectFrom('answers')
-      .select(['id', 'run_id', 'prompt_id', 'neural_id', 'has_data', 'mention'])
-      .where('run_id', 'in', runIds)
-      .where('neural_id', 'in', neuralIds)
-      .$if(!scope.allPrompts, (q) => q.where('prompt_id', 'in', promptIds))
-      .execute(),
-    withCompetitors
-      ? ctx.db
-          .selectFrom('answer_competitors as ac')
-          .innerJoin('answers', 'answers.id', 'ac.answer_id')
-          .select(['ac.answer_id', 'ac.competitor_id'])
-          .where('answers.run_id', 'in', runIds)
-          .where('answers.neural_id', 'in', neuralIds)
-          .$if(!scope.allPrompts, (q) => q.where('answers.prompt_id', 'in', promptIds))
-          .execute()
-      : Promise.resolve([]),
-  ]);
+  const answers = await ctx.db
+    .selectFrom('answers')
+    .select(['id', 'run_id', 'prompt_id', 'neural_id', 'has_data', 'mention'])
+    .where('run_id', 'in', runIds)
+    .where('neural_id', 'in', neuralIds)
+    .$if(!scope.allPrompts, (q) => q.where('prompt_id', 'in', promptIds))
+    .execute();
+  // By answer id through the table's primary key: a join from the runs' answers let SQLite
+  // start from the competitor side on large projects.
+  const named: Array<{ answer_id: number; competitor_id: number }> = [];
+  if (withCompetitors)
+    for (let at = 0; at < answers.length; at += ANSWERS_PER_QUERY)
+      named.push(
+        ...(await ctx.db
+          .selectFrom('answer_competitors')
+          .select(['answer_id', 'competitor_id'])
+          .where(
+            'answer_id',
+            'in',
+            answers.slice(at, at + ANSWERS_PER_QUERY).map((a) => a.id),
+          )
+          .execute()),
+      );
   const competitorsOf = new Map<number, Set<number>>();
   for (const n of named)
     (competitorsOf.get(n.answer_id) ?? competitorsOf.set(n.answer_id, new Set()).get(n.answer_id)!).add(
@@ -88,14 +94,31 @@ export function brandChangeTest(paired: PairedUpdates, brand: number | 'own'): C
   return pairs.length ? changeTest(pairs) : NO_CHANGE;
 }
 
-/** Tests of every brand at once (one pass over the pairs), keyed `own` or competitor id. */
+/**
+ * Tests of every brand at once, keyed `own` or competitor id: one pass over the pairs, counting
+ * for each pair only the competitors that differ between its two answers (a handful), instead of
+ * one pass per competitor.
+ */
 export function brandChangeTests(
   paired: PairedUpdates,
   competitorIds: number[],
 ): Map<number | 'own', ChangeTest> {
+  const wanted = new Set(competitorIds);
+  const gained = new Map<number, number>();
+  const lost = new Map<number, number>();
+  const bump = (m: Map<number, number>, id: number) => m.set(id, (m.get(id) ?? 0) + 1);
+  let pairs = 0;
+  for (const [key, b] of paired.before) {
+    const a = paired.after.get(key);
+    if (!a || !a.counted || !b.counted) continue;
+    pairs++;
+    for (const id of a.competitors) if (!b.competitors.has(id) && wanted.has(id)) bump(gained, id);
+    for (const id of b.competitors) if (!a.competitors.has(id) && wanted.has(id)) bump(lost, id);
+  }
   const out = new Map<number | 'own', ChangeTest>();
   out.set('own', brandChangeTest(paired, 'own'));
-  for (const id of competitorIds) out.set(id, brandChangeTest(paired, id));
+  for (const id of competitorIds)
+    out.set(id, pairs ? testOf(pairs, gained.get(id) ?? 0, lost.get(id) ?? 0) : noChange());
   return out;
 }
 
