@@ -3,7 +3,7 @@ import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
 import { scopeFor } from '../analytics/filters';
 import { loadCompetitors } from '../analytics/competitors';
-import { brandChangeTests, loadPairedUpdates } from '../analytics/paired-changes';
+import { brandChangeTests, loadPairedUpdates, pairShare } from '../analytics/paired-changes';
 import type { ChangeTest } from '../analytics/change-test';
 import { queueMail } from '../mail/mail.job';
 import { smtpSettings } from '../mail/smtp-settings';
@@ -44,8 +44,6 @@ export interface Alert {
   test: ChangeTest;
 }
 
-const pctOf = (k: number, n: number) => (n ? Math.round((10000 * k) / n) / 100 : 0);
-
 /** The significant changes between the run's update and the one before it. */
 export async function significantChanges(ctx: EngineContext, project: ProjectRow, runId: number) {
   const scope = await scopeFor(ctx, project, {}, 'summary');
@@ -67,20 +65,7 @@ export async function significantChanges(ctx: EngineContext, project: ProjectRow
     paired,
     competitors.map((c) => c.id),
   );
-  // Visibility over the pairs: what the test is about, in the words of the alert.
-  const share = (brand: number | 'own') => {
-    let n = 0;
-    let b = 0;
-    let a = 0;
-    for (const [key, was] of paired.before) {
-      const now = paired.after.get(key);
-      if (!now || !now.counted || !was.counted) continue;
-      n++;
-      if (brand === 'own' ? was.mention : was.competitors.has(brand)) b++;
-      if (brand === 'own' ? now.mention : now.competitors.has(brand)) a++;
-    }
-    return { before: pctOf(b, n), after: pctOf(a, n) };
-  };
+  const share = (brand: number | 'own') => pairShare(paired, brand);
   const alerts: Alert[] = [];
   const own = tests.get('own')!;
   if (own.significant && own.lost > own.gained)
