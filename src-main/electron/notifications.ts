@@ -9,6 +9,7 @@ const TITLES: Record<string, string> = {
   update_failed: 'Update failed',
   report_done: 'Report ready',
   report_failed: 'Report failed',
+  significant_change: 'Significant change',
 };
 
 export interface NotificationText {
@@ -16,7 +17,11 @@ export interface NotificationText {
   body: string;
 }
 
-export function notificationFor(event: Pick<RecordedEvent, 'type' | 'message'>): NotificationText | null {
+export function notificationFor(
+  event: Pick<RecordedEvent, 'type' | 'message' | 'notify'>,
+): NotificationText | null {
+  // The user chose the event list but not the desktop for this kind of news.
+  if (event.notify === false) return null;
   const title = TITLES[event.type];
   if (!title) return null;
   return { title, body: event.message };

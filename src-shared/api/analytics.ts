@@ -50,6 +50,28 @@ export interface BrandCell {
   has_data: boolean;
 }
 
+/** Extension: the exact McNemar test of a change between two updates (docs/api/analytics.md). */
+export interface ChangeTest {
+  pairs: number;
+  gained: number;
+  lost: number;
+  /** Unrounded two-sided p-value. */
+  p_value: number;
+  significant: boolean;
+}
+
+/** Extension: summary `data.updateStats.visibility_change`; null with fewer than two updates. */
+export interface VisibilityChange extends ChangeTest {
+  date1: string;
+  date2: string;
+  before: number;
+  after: number;
+  delta: number;
+  /** Wilson 95 % interval in percent. */
+  ci_before: [number, number];
+  ci_after: [number, number];
+}
+
 export interface CompetitorRow {
   id: number | 'own';
   competitor: { id: number | 'own'; name: string; type: string };
@@ -59,6 +81,8 @@ export interface CompetitorRow {
     last: number;
     delta: number;
     dates: { first: string | null; last: string | null };
+    /** Extension: first → last update of the period. */
+    change_test: ChangeTest;
   };
   mentions: number;
   tone: string;
@@ -97,6 +121,9 @@ export interface SummaryResponse extends UpdateDates {
         up_reason: 'no_growth' | null;
         down_reason: 'no_decline' | null;
       };
+      visibility_change: VisibilityChange | null;
+      /** Extension: Wilson 95 % interval of each point of the overall visibility, in percent. */
+      visibility_ci: Array<{ x: string; lo: number; hi: number }>;
       brand_position_history: PositionHistory<BrandCell, { id: number; value: string; groups: string[] }>;
       site_position_history: PositionHistory<
         { mentioned: boolean; position: number | null },
@@ -324,6 +351,8 @@ export interface ComparisonResponse extends AnswersEnvelope {
     neural: NeuralRef | null;
     date1: string | null;
     date2: string | null;
+    /** Extension: the brand between the two snapshots of the chosen network. */
+    change_test: ChangeTest;
     rows: Array<{
       prompt: { id: number; value: string; groups: string[]; dynamic: Dynamic };
       answer1: ComparisonAnswer;

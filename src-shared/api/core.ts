@@ -127,6 +127,8 @@ export interface ProjectSettings {
   region: number;
   /** Extension: the brand's own products and programmes, never competitors. */
   own_products: string[];
+  /** Extension (issue 13): how a significant change after a run is told. */
+  alerts: AlertPreferences;
   neurals: ProjectSettingsNeural[];
   schedules: Record<ScheduleSource, ScheduleView>;
   analytics: { token_configured: boolean; counter_id: string; counter_name: string };
@@ -144,6 +146,8 @@ export interface ProjectSettingsPatch {
   region?: number | null;
   /** Extension: a list, or one name per line; null clears it. */
   own_products?: string[] | string | null;
+  /** Extension: partial; null goes back to the defaults (event and desktop on, e-mail off). */
+  alerts?: Partial<AlertPreferences> | null;
   neurals?: Array<number | string> | null;
   neurals_web_search?: Array<number | string> | null;
   collect_online?: boolean | null;
@@ -358,6 +362,11 @@ export interface CoreRoutes {
     };
   };
   'POST /api/app/sample-project': { response: { data: { project_id: number } } };
+  /** Extension (issue 13): what a run queued now would charge, ask, spend and take. */
+  'GET /api/projects/{project}/parse/estimate': { params: P; response: { data: RunEstimate } };
+  'GET /api/app/prices': { response: { data: PriceTable } };
+  'PATCH /api/app/prices': { body: { prices: PriceRow[] | null }; response: { data: PriceTable } };
+  'GET /api/app/spend': { response: { data: Spend } };
   /** Extension: a site's icon from the engine's cache, or a letter badge (docs/api.md "Site icons"). */
   'GET /api/app/favicons/{domain}': {
     params: { domain: string };
@@ -374,4 +383,55 @@ export interface FaviconData {
   pending: boolean;
   /** The image as a `data:` URL (the CSP allows `img-src data:`, never a remote address). */
   data_url: string;
+}
+
+/** Extension (issue 13): GET /api/projects/{project}/parse/estimate. */
+export interface RunEstimate {
+  limits: number;
+  requests: Array<{ neural_id: number; count: number }>;
+  tokens: { input: number; output: number };
+  cost_usd: {
+    total: number;
+    /** `usd` null: no price for that model. */
+    by_neural: Array<{ neural_id: number; usd: number | null }>;
+    prices_as_of: string;
+  };
+  duration_s: number;
+  monthly: { runs: number; limits: number; cost_usd: number };
+}
+
+export interface PriceRow {
+  provider: string;
+  model: string;
+  input_usd_per_mtok: number;
+  output_usd_per_mtok: number;
+}
+
+export interface PriceTable {
+  as_of: string;
+  prices: Array<PriceRow & { source: 'table' | 'custom' }>;
+}
+
+export interface Spend {
+  networks: Array<{
+    neural_id: number;
+    display_name: string;
+    answers_reported: number;
+    answers_unreported: number;
+    tokens: { input: number; output: number };
+    usd: number | null;
+  }>;
+  total_usd: number;
+  prices_as_of: string;
+}
+
+/** Extension (issue 13): the channels of the alerts after a run. */
+export interface AlertPreferences {
+  /** An event in the project's event list. */
+  event: boolean;
+  /** An OS notification on the desktop. */
+  desktop: boolean;
+  /** An e-mail to `emails`, when SMTP is set in the app settings. */
+  email: boolean;
+  emails: string[];
 }

@@ -159,6 +159,8 @@ export interface CompetitorsData {
     is_brand: boolean;
     visibility: number;
     visibility_change: number;
+    /** Extension (issue 13): the McNemar test of that change (first → last update). */
+    visibility_test?: import('./analytics').ChangeTest;
     mentions: number;
     share_of_voice: number;
     share_of_voice_change: number;

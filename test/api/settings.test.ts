@@ -34,6 +34,7 @@ describe('GET /api/projects/{project}/settings', () => {
         language: 'en',
         region: 225,
         own_products: [],
+        alerts: { event: true, desktop: true, email: false, emails: [] },
         neurals: [],
         schedules: {
           update: paused('update'),

@@ -226,6 +226,7 @@ test.describe('analytics edits and comparisons', () => {
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await page.getByTestId('run-button').click();
+    await page.getByTestId('run-confirm').click();
     await expect(page.getByTestId('run-progress')).toBeVisible();
     await expect(page.getByTestId('run-last-update')).not.toContainText('never', { timeout: 60_000 });
     await expect(page.getByText('Update of “Orbit Widgets” finished.')).toBeVisible();

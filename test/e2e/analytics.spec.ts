@@ -71,6 +71,26 @@ test.describe('analytics screens', () => {
     await screenshot(page, 'analytics-dashboard-dark');
   });
 
+  test('a visibility change is marked significant or "within noise" as the engine tested it', async ({
+    page,
+    server,
+    request,
+  }) => {
+    const summary = await api(request, server).get(`/api/projects/${sample}/summary`);
+    const change = summary.data.updateStats.visibility_change;
+    await openScreen(page, server, sample, 'dashboard');
+    const delta = page.getByTestId('kpi-visibility').locator('.delta');
+    await expect(delta).toHaveAttribute('data-significant', String(change.significant));
+    await expect(delta).toHaveAttribute(
+      'title',
+      new RegExp(`${change.pairs} pairs, ${change.gained} gained, ${change.lost} lost, p = `),
+    );
+    if (change.significant) await expect(delta).not.toContainText('within noise');
+    else if (change.delta !== 0) await expect(delta).toContainText('within noise');
+    // The interval band is part of the visibility chart's data.
+    expect(summary.data.updateStats.visibility_ci).toHaveLength(summary.updateDates.length);
+  });
+
   test('the filter bar narrows the period and is kept for the project', async ({ page, server, request }) => {
     const filters = await api(request, server).get(`/api/projects/${sample}/filters`);
     const dates: string[] = [...filters.update_dates].sort();

@@ -69,6 +69,11 @@ test.describe('the analyst journey', () => {
     // Run the project and watch progress reach completion.
     await expect(page.getByTestId('run-last-update')).toBeVisible();
     await page.getByTestId('run-button').click();
+    // The estimate comes before the run (issue 13): limits, tokens, dollars, time; demo costs 0.
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(/It uses \d+ limits \(\d+ requests\)/);
+    await expect(dialog).toContainText('Estimated cost: $0.00');
+    await page.getByTestId('run-confirm').click();
     await expect(page.getByTestId('run-progress')).toBeVisible();
     await snap(page, '04-run-progress');
     await expect(page.getByTestId('run-last-update')).toBeVisible({ timeout: 60_000 });

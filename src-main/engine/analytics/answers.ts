@@ -24,11 +24,13 @@ import {
   promptCounts,
   runFacts,
   type BrandCell,
+  type Fact,
   type PromptCount,
   type SiteCells,
   type SiteHistory,
 } from './facts';
 import { decodeCursor, encodeCursor, fingerprint } from './cursor';
+import { changeTest, type ChangeTest, type PairOutcome } from './change-test';
 import { ALL_LABEL, favicon, neuralRef, projectHead, seriesLabel, x } from './shapes';
 import { unpackEvidence } from '../collect/evidence-codec';
 
@@ -483,6 +485,29 @@ export function snapToUpdate(updates: Update[], day: string): Update | undefined
   return found;
 }
 
+/**
+ * Extension `tableData.change_test`: the brand's McNemar test between the two snapshots of the
+ * chosen network, over the prompts the groups and text filters keep (`presence` only filters rows:
+ * the test must not be computed on a selection made from its own outcome).
+ */
+function comparisonChangeTest(
+  scope: Scope,
+  before: Update | undefined,
+  after: Update | undefined,
+  beforeFact: Map<number, Fact>,
+  afterFact: Map<number, Fact>,
+): ChangeTest {
+  if (!before || !after || before.id === after.id) return changeTest([]);
+  const isCounted = (f: Fact | undefined) => f !== undefined && (f.has_data === 1 || scope.countEmpty);
+  const pairs: PairOutcome[] = [];
+  for (const p of scope.prompts) {
+    const b = beforeFact.get(p.id);
+    const a = afterFact.get(p.id);
+    if (isCounted(b) && isCounted(a)) pairs.push({ before: b!.mention === 1, after: a!.mention === 1 });
+  }
+  return changeTest(pairs);
+}
+
 /** GET /api/projects/{project}/answers/comparison */
 export async function buildComparison(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
   const scope = await scopeFor(
@@ -507,6 +532,8 @@ export async function buildComparison(ctx: EngineContext, project: ProjectRow, i
   );
   const afterFact = new Map(facts.filter((a) => a.run_id === after?.id).map((a) => [a.prompt_id, a]));
   const beforeFact = new Map(facts.filter((a) => a.run_id === before?.id).map((a) => [a.prompt_id, a]));
+
+  const changeOf = comparisonChangeTest(scope, before, after, beforeFact, afterFact);
 
   let items = scope.prompts.map((prompt) => {
     const a = afterFact.get(prompt.id);
@@ -598,6 +625,7 @@ export async function buildComparison(ctx: EngineContext, project: ProjectRow, i
       neural: neural ? neuralRef(neural) : null,
       date1: before?.date ?? null,
       date2: after?.date ?? null,
+      change_test: changeOf,
       rows: page.map((i) => ({
         prompt: { id: i.prompt.id, value: i.prompt.value, groups: i.prompt.groups, dynamic: i.dynamic },
         answer1: answerOf(before?.id, i.prompt.id),

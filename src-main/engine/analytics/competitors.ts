@@ -4,6 +4,8 @@ import type { FilterInput, Scope, Update } from './filters';
 import { scopeFor } from './filters';
 import { competitorStats, counted, neuralStats, pct, round2, sumNeuralStats, type NeuralStat } from './stats';
 import { projectWithCounts, updateDates, x } from './shapes';
+import { brandChangeTests, loadPairedUpdates, noChange } from './paired-changes';
+import type { ChangeTest } from './change-test';
 import type { Query } from '../http/query';
 
 /**
@@ -39,6 +41,8 @@ export interface BrandMetrics {
   /** run → competitor → network → answers naming it; network 0 holds the sum over the selected ones. */
   mentions: Map<number, Map<number, Map<number, number>>>;
   countEmpty: boolean;
+  /** First → last update of the period: the McNemar test of each brand (`own` or competitor id). */
+  changeTests: Map<number | 'own', ChangeTest>;
 }
 
 export async function loadCompetitors(ctx: EngineContext, projectId: number, withHidden = false) {
@@ -63,13 +67,22 @@ export async function loadCompetitors(ctx: EngineContext, projectId: number, wit
 
 export async function brandMetrics(ctx: EngineContext, scope: Scope): Promise<BrandMetrics> {
   const runIds = scope.updates.map((u) => u.id);
+  const first = scope.updates[0];
   const last = scope.updates[scope.updates.length - 1];
   // Period totals summed over networks; per network only for the last update (radar).
-  const [nstats, totals, lastPerNetwork, competitors] = await Promise.all([
+  const [nstats, totals, lastPerNetwork, competitors, paired] = await Promise.all([
     neuralStats(ctx, scope, runIds),
     competitorStats(ctx, scope, runIds, false),
     last ? competitorStats(ctx, scope, [last.id], true) : Promise.resolve([]),
     loadCompetitors(ctx, scope.project.id),
+    loadPairedUpdates(
+      ctx,
+      scope,
+      first,
+      last,
+      scope.neurals.map((n) => n.id),
+      true,
+    ),
   ]);
   const cstats = [...totals, ...lastPerNetwork];
   const neural = new Map<number, Map<number, NeuralStat>>();
@@ -83,7 +96,11 @@ export async function brandMetrics(ctx: EngineContext, scope: Scope): Promise<Br
     const byComp = byRun.get(s.competitor_id) ?? byRun.set(s.competitor_id, new Map()).get(s.competitor_id)!;
     byComp.set(s.neural_id, s.mentions);
   }
-  return { updates: scope.updates, competitors, neural, mentions, countEmpty: scope.countEmpty };
+  const changeTests = brandChangeTests(
+    paired,
+    competitors.map((c) => c.id),
+  );
+  return { updates: scope.updates, competitors, neural, mentions, countEmpty: scope.countEmpty, changeTests };
 }
 
 interface Snapshot {
@@ -156,6 +173,8 @@ export interface CompetitorRow {
     last: number;
     delta: number;
     dates: { first: string | null; last: string | null };
+    /** Extension: is the change first → last real (change-test.ts). */
+    change_test: ChangeTest;
   };
   mentions: number;
   tone: string;
@@ -185,6 +204,7 @@ export function competitorRows(m: BrandMetrics, project: ProjectRow): Competitor
         last: b.visibility,
         delta: round2(b.visibility - a.visibility),
         dates: { first: first?.date ?? null, last: last?.date ?? null },
+        change_test: m.changeTests.get(brand) ?? noChange(),
       },
       mentions: b.mentions,
       tone,

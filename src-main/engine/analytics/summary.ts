@@ -33,6 +33,8 @@ import {
   type CellGrid,
   type PromptCount,
 } from './facts';
+import { loadPairedUpdates, visibilityChange } from './paired-changes';
+import { wilsonPercent } from './change-test';
 import { ALL_LABEL, neuralRef, projectWithCounts, seriesLabel, updateDates, x } from './shapes';
 
 /** How many events the summary carries (newest first). */
@@ -62,7 +64,7 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
   const m = await brandMetrics(ctx, scope);
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];
-  const [events, headProject, counts, history] = await Promise.all([
+  const [events, headProject, counts, history, paired] = await Promise.all([
     projectEvents(ctx, project.id),
     projectWithCounts(ctx, project),
     promptCounts(
@@ -71,6 +73,14 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
       [prev?.id, last?.id].filter((v): v is number => v !== undefined),
     ),
     positionHistories(ctx, scope),
+    loadPairedUpdates(
+      ctx,
+      scope,
+      prev,
+      last,
+      scope.neurals.map((n) => n.id),
+      false,
+    ),
   ]);
   const sourceNeurals = scope.neurals.filter((n) => n.sources);
 
@@ -104,6 +114,8 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
             .map(publicRow),
         },
         topPrompts: topPromptsOf(scope, counts),
+        visibility_change: visibilityChange(paired, prev, last),
+        visibility_ci: visibilityBand(scope, m),
         brand_position_history: history.brand,
         site_position_history: history.site,
       },
@@ -145,6 +157,19 @@ function curves(scope: Scope, m: BrandMetrics, neurals: NeuralInfo[], point: (s:
       ),
     );
   return out;
+}
+
+/**
+ * Extension: the Wilson 95 % interval of each update's visibility over the selected networks (the
+ * `all` series, or the only network's), for the band the charts draw around the line.
+ */
+function visibilityBand(scope: Scope, m: BrandMetrics) {
+  return scope.updates.map((u) => {
+    const s = sumNeuralStats([...(m.neural.get(u.id)?.values() ?? [])]);
+    const n = counted(s, scope.countEmpty);
+    const [lo, hi] = wilsonPercent(Math.min(s.mentions, n), n);
+    return { x: x(u), lo, hi };
+  });
 }
 
 /** Tone of the brand's mentions at the last update of the period, in percent of mentions. */

@@ -15,6 +15,8 @@ export interface StoredAnswerInput {
   analysis: AnalysisResult | null;
   webSearch?: boolean;
   raw?: unknown;
+  /** Tokens the provider reported (spend per network); absent when it reports none. */
+  usage?: { input: number; output: number };
   error?: string | null;
   attempts?: number;
   /** When the answer was received; defaults to now (sample data back-dates its updates). */
@@ -277,6 +279,8 @@ function answerRow(input: StoredAnswerInput, now: string) {
     evidence: a ? packEvidence(a.evidence) : null,
     web_search: input.webSearch ? 1 : 0,
     raw: input.raw === undefined ? null : JSON.stringify(input.raw),
+    input_tokens: input.usage?.input ?? null,
+    output_tokens: input.usage?.output ?? null,
     error: input.error ?? null,
     attempts: input.attempts ?? 1,
     created_at: input.createdAt ?? now,

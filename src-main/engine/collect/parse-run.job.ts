@@ -1,3 +1,4 @@
+import { alertAfterRun } from '../alerts/alerts';
 import type { EngineContext } from '../context';
 import type { JobContext } from '../jobs/queue';
 import type { NeuralRow, ParseRunRow, ProjectRow } from '../db/schema';
@@ -221,10 +222,11 @@ async function answerToStore(
     attempts: outcome.attempts,
   };
   if (!outcome.ok) return { ...base, hasData: false, text: null, analysis: null, error: outcome.error };
-  const { text, citations, raw } = outcome.answer;
+  const { text, citations, raw, usage } = outcome.answer;
   return {
     ...base,
     hasData: true,
+    usage,
     text,
     analysis: analyze ? await analyze({ ...subject, text, citations }) : null,
     // Citations are kept beside the provider's response so re-analysis needs no provider parsing.
@@ -343,6 +345,7 @@ export async function closeRun(ctx: EngineContext, runId: number): Promise<void>
       (refund ? `; ${refund} limits refunded for answers that could not be collected.` : '.'),
   });
   await noteExtraSources(ctx, run);
+  await alertAfterRun(ctx, run.project_id, runId);
 }
 
 /**

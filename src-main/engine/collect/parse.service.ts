@@ -27,6 +27,31 @@ export class ParseRefused extends Error {
 }
 
 /**
+ * What a run queued now would ask and charge (decisions.md §2): every live prompt × every
+ * selected network not deleted, one limit each. POST parse and the estimate both read it here,
+ * so the estimate is the charge by construction.
+ */
+export async function chargeableTasks(ctx: EngineContext, projectId: number) {
+  const neurals = await ctx.db
+    .selectFrom('project_neurals')
+    .innerJoin('neurals', 'neurals.id', 'project_neurals.neural_id')
+    .select(['neurals.id', 'neurals.provider', 'neurals.model'])
+    .where('project_neurals.project_id', '=', projectId)
+    .where('neurals.deleted_at', 'is', null)
+    .orderBy('project_neurals.position')
+    .orderBy('neurals.id')
+    .execute();
+  const prompts = await ctx.db
+    .selectFrom('prompts')
+    .select(['id', 'value'])
+    .where('project_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return { prompts, neurals, cost: neurals.length * prompts.length };
+}
+
+/**
  * Queues a parse run (api-spec.md "Parse status"): one limit per (live prompt × selected
  * network) is taken from the project owner's balance and the run row is created in the same
  * transaction, so two requests at once cannot both pass the 409 or the 403 check. The task list
@@ -39,27 +64,11 @@ export async function queueParse(
   request: ParseRequest,
   source: RunSource = 'manual',
 ): Promise<number> {
-  const neurals = await ctx.db
-    .selectFrom('project_neurals')
-    .innerJoin('neurals', 'neurals.id', 'project_neurals.neural_id')
-    .select('neurals.id')
-    .where('project_neurals.project_id', '=', project.id)
-    .where('neurals.deleted_at', 'is', null)
-    .orderBy('project_neurals.position')
-    .orderBy('neurals.id')
-    .execute();
-  const prompts = await ctx.db
-    .selectFrom('prompts')
-    .select('id')
-    .where('project_id', '=', project.id)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .execute();
+  const { prompts, neurals, cost } = await chargeableTasks(ctx, project.id);
   if (!neurals.length)
     throw new ParseRefused('no_neurals', 'Select at least one neural network in the project settings.');
   if (!prompts.length) throw new ParseRefused('no_prompts', 'Add at least one prompt to the project.');
 
-  const cost = neurals.length * prompts.length;
   const now = ctx.clock.now().toISOString();
   const options: RunOptions = {
     ...request,

@@ -95,7 +95,7 @@ async function queueScheduledRun(ctx: EngineContext, project: ProjectRow): Promi
 }
 
 /** The hour and time zone scheduled runs start at (app settings `schedule_hour`, `time_zone`). */
-async function scheduleClock(ctx: EngineContext): Promise<{ hour: number; timeZone: string }> {
+export async function scheduleClock(ctx: EngineContext): Promise<{ hour: number; timeZone: string }> {
   const settings = await getAppSettings(ctx);
   const hour = settings.schedule_hour;
   return {

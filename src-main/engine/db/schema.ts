@@ -71,6 +71,8 @@ export interface ProjectsTable {
   analytics_counter_name: string | null;
   /** Migration 0008: the brand's own products (JSON array of names), never competitors. */
   own_products: Generated<string>;
+  /** Migration 0009: JSON `{event, desktop, email}`; null = the defaults (analytics/alerts.ts). */
+  alerts: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -204,6 +206,9 @@ export interface AnswersTable {
   created_at: string;
   /** Migration 0008: compact evidence JSON (collect/evidence-codec.ts); null until analysed since. */
   evidence: Generated<string | null>;
+  /** Migration 0009: token usage the provider reported; null when it reported none. */
+  input_tokens: Generated<number | null>;
+  output_tokens: Generated<number | null>;
 }
 
 export interface AnswerUrlsTable {

@@ -9,7 +9,9 @@ export type EventType =
   | 'report_done'
   | 'report_failed'
   | 'draft_ready'
-  | 'notice';
+  | 'notice'
+  /** Issue 13: a significant drop of the brand or rise of a competitor after a run. */
+  | 'significant_change';
 
 export interface RecordedEvent {
   id: number;
@@ -18,6 +20,8 @@ export interface RecordedEvent {
   type: EventType | string;
   message: string;
   created_at: string;
+  /** False: listed in the app but not shown as an OS notification (the user's choice). */
+  notify?: boolean;
 }
 
 /**
@@ -32,12 +36,15 @@ export class EventBus {
     private readonly clock: Clock,
   ) {}
 
-  async record(event: {
-    project_id: number | null;
-    user_id?: number | null;
-    type: EventType;
-    message: string;
-  }) {
+  async record(
+    event: {
+      project_id: number | null;
+      user_id?: number | null;
+      type: EventType;
+      message: string;
+    },
+    options: { notify?: boolean } = {},
+  ) {
     const created_at = this.clock.now().toISOString();
     const row = await this.db
       .insertInto('events')
@@ -50,9 +57,31 @@ export class EventBus {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const recorded: RecordedEvent = { id: row.id, ...event, user_id: event.user_id ?? null, created_at };
+    const recorded: RecordedEvent = {
+      id: row.id,
+      ...event,
+      user_id: event.user_id ?? null,
+      created_at,
+      ...(options.notify === false && { notify: false }),
+    };
     this.emitter.emit('event', recorded);
     return recorded;
+  }
+
+  /** Emitted for an OS notification only, never stored (the user keeps it out of the event list). */
+  notifyOnly(event: {
+    project_id: number | null;
+    user_id?: number | null;
+    type: EventType;
+    message: string;
+  }) {
+    const emitted: RecordedEvent = {
+      id: 0,
+      ...event,
+      user_id: event.user_id ?? null,
+      created_at: this.clock.now().toISOString(),
+    };
+    this.emitter.emit('event', emitted);
   }
 
   on(listener: (event: RecordedEvent) => void): () => void {

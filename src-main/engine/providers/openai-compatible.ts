@@ -1,4 +1,11 @@
-import { ProviderError, isRetryableStatus, parseRetryAfter, type Citation, type Provider } from './types';
+import {
+  ProviderError,
+  isRetryableStatus,
+  parseRetryAfter,
+  usageOf,
+  type Citation,
+  type Provider,
+} from './types';
 
 /**
  * `openai-compatible` (LM Studio, llama.cpp server, vLLM, OpenRouter, gateways), exactly as
@@ -48,7 +55,12 @@ export async function postChat(
   const content = json?.choices?.[0]?.message?.content;
   if (typeof content !== 'string')
     throw new ProviderError('The response has no choices[0].message.content.', false, response.status);
-  return { text: content, citations: citationsOf(json?.citations), raw: json };
+  return {
+    text: content,
+    citations: citationsOf(json?.citations),
+    raw: json,
+    usage: usageOf(json?.usage?.prompt_tokens, json?.usage?.completion_tokens),
+  };
 }
 
 /** A top-level `citations` array: URL strings (or `{url, title}` objects some gateways send). */

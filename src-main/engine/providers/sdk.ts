@@ -1,5 +1,5 @@
 import { generateText, type LanguageModel, type ToolSet } from 'ai';
-import { ProviderError, type Citation, type ProviderAnswer } from './types';
+import { ProviderError, usageOf, type Citation, type ProviderAnswer } from './types';
 
 /**
  * One AI SDK call as the providers share it: no SDK retries (ask-with-retry.ts owns the
@@ -36,6 +36,8 @@ export async function generateWithSdk(
     text,
     citations,
     raw: { body: result.response?.body ?? null, finish_reason: result.finishReason, citations },
+    // Summed over every step (a web search may take several model calls, each billed).
+    usage: usageOf(result.totalUsage?.inputTokens, result.totalUsage?.outputTokens),
   };
 }
 

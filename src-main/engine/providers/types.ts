@@ -13,6 +13,19 @@ export interface ProviderAnswer {
   citations: Citation[];
   /** The provider's response as received (kept for debugging and re-analysis). */
   raw: unknown;
+  /** Tokens the provider reported for this request; absent when it reports none. */
+  usage?: TokenUsage;
+}
+
+export interface TokenUsage {
+  input: number;
+  output: number;
+}
+
+/** A usage pair from whatever numbers a provider sent; undefined unless both are counts. */
+export function usageOf(input: unknown, output: unknown): TokenUsage | undefined {
+  const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  return ok(input) && ok(output) ? { input: Math.round(input), output: Math.round(output) } : undefined;
 }
 
 /** What the demo provider writes about (real providers only see the prompt). */

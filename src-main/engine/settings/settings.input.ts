@@ -50,6 +50,16 @@ export const settingsPatchBody = z.object({
   frequencySchedule: z.unknown().optional(),
   urlIndexationSchedule: z.unknown().optional(),
   language: z.unknown().optional(),
+  /** Extension (issue 13): which channels tell of a significant change; null: the defaults. */
+  alerts: z
+    .object({
+      event: z.boolean().optional(),
+      desktop: z.boolean().optional(),
+      email: z.boolean().optional(),
+      emails: z.array(z.email().max(255)).max(20).optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchBody>;
 

@@ -12,6 +12,7 @@ import { SCHEDULE_FIELDS, type SettingsPatch } from './settings.input';
 import { isHost, normalizeHost, splitHosts } from './domain';
 import { parseOwnProducts } from '../collect/analysis-subject';
 import { queueReanalysis } from '../collect/reanalysis';
+import { alertPreferences } from '../alerts/alerts';
 
 export const DEFAULT_REGION = 225;
 
@@ -36,6 +37,9 @@ export async function updateSettings(
     throw invalidField('language', 'The language cannot be changed after the project is created.');
 
   const changes = withToken(ctx, projectChanges(input), input.analytics_token);
+  if (input.alerts !== undefined)
+    changes.alerts =
+      input.alerts === null ? null : JSON.stringify({ ...alertPreferences(project), ...input.alerts });
   const neurals = await neuralSelection(ctx, project.id, input);
   const schedules: Array<[ScheduleSource, ScheduleInput]> = [];
   for (const [field, source] of Object.entries(SCHEDULE_FIELDS)) {
@@ -227,6 +231,7 @@ export async function readSettings(ctx: EngineContext, project: ProjectRow): Pro
     language: project.language as ProjectSettings['language'],
     region: project.region,
     own_products: parseOwnProducts(project.own_products),
+    alerts: alertPreferences(project),
     neurals: neurals.map((n) => ({
       id: n.id,
       system_name: n.system_name,

@@ -30,7 +30,8 @@ export default {
     dashboard: {
       title: 'Dashboard',
       visibility: 'Brand visibility',
-      visibilityHint: 'Share of answers that name the brand',
+      visibilityHint: 'Share of answers that name the brand; the shaded band is its 95 % interval',
+      interval: '95 % interval',
       overall: 'All AI systems',
       latest: 'Latest visibility',
       mentions: 'Mentions',
@@ -154,6 +155,7 @@ export default {
         site_not: 'Site not cited',
       },
       comparisonNeedsTwo: 'Comparison needs at least two updates.',
+      brandChange: 'Brand named',
       empty: 'No prompts match these filters.',
     },
     evidence: {

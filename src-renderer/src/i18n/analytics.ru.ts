@@ -30,7 +30,8 @@ export default {
     dashboard: {
       title: 'Сводка',
       visibility: 'Видимость бренда',
-      visibilityHint: 'Доля ответов, где назван бренд',
+      visibilityHint: 'Доля ответов, где назван бренд; закрашенная полоса — 95 % интервал',
+      interval: '95 % интервал',
       overall: 'Все нейросети',
       latest: 'Видимость сейчас',
       mentions: 'Упоминания',
@@ -160,6 +161,7 @@ export default {
         site_not: 'Сайта нет в источниках',
       },
       comparisonNeedsTwo: 'Для сравнения нужно хотя бы два обновления.',
+      brandChange: 'Бренд назван',
       empty: 'Под эти фильтры запросы не подходят.',
     },
     evidence: {

@@ -32,6 +32,8 @@ export default {
       visibilityByUpdate: 'Visibility by update',
       name: 'Name',
       brandLabel: 'brand',
+      changeTestNote:
+        'Changes are tested as paired comparisons of the same prompts and AI systems (exact McNemar test, p < 0.05); {n} of them are within noise and shown in grey.',
       visibility: 'Visibility',
       prompt: 'Prompt',
       domain: 'Domain',

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { ref, computed } from 'vue';
 import { api } from '../api/client';
 import type { ParseStatus, Project } from '../../../src-shared/api/core';
+import type { ChangeTest } from '../../../src-shared/api/analytics';
 
 export type ProjectWithParse = Project & { parse?: ParseStatus };
 
@@ -13,7 +14,9 @@ export const useProjectsStore = defineStore('projects', () => {
   const error = ref<unknown>(null);
 
   /** Latest overall visibility % per project and its change since the update before. */
-  const visibility = ref<Record<number, { last: number; delta: number | null }>>({});
+  const visibility = ref<Record<number, { last: number; delta: number | null; test?: ChangeTest | null }>>(
+    {},
+  );
 
   const byId = computed(() => new Map(projects.value.map((p) => [p.id, p])));
 
@@ -69,7 +72,11 @@ export const useProjectsStore = defineStore('projects', () => {
             const before = points.length > 1 ? points[points.length - 2].y : null;
             visibility.value = {
               ...visibility.value,
-              [p.id]: { last, delta: before === null ? null : Math.round((last - before) * 100) / 100 },
+              [p.id]: {
+                last,
+                delta: before === null ? null : Math.round((last - before) * 100) / 100,
+                test: summary.data.updateStats.visibility_change ?? null,
+              },
             };
           } catch {
             // no visibility shown for this project

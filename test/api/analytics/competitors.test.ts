@@ -43,12 +43,20 @@ describe('GET /api/projects/{project}/competitors', () => {
     const dates = { first: '2026-11-01', last: '2026-11-08' };
     // counted answers: 5 then 6. Own 3 → 4; Globex 3 → 1; Initech 1 → 2; Umbrella 1 → 0; Hooli hidden.
     // share of voice denominators: 8 then 7
+    // change tests (issue 13): 5 pairs (p2/perplexity had no data on 01.11), exact McNemar p
+    const test = (pairs: number, gained: number, lost: number, p_value: number) => ({
+      pairs,
+      gained,
+      lost,
+      p_value,
+      significant: false,
+    });
     expect(body.data.tableData).toEqual([
       {
         id: 'own',
         competitor: { id: 'own', name: 'Acme', type: 'own' },
         members: [],
-        visibility: { first: 60, last: 66.67, delta: 6.67, dates },
+        visibility: { first: 60, last: 66.67, delta: 6.67, dates, change_test: test(5, 2, 2, 1) },
         mentions: 4,
         tone: 'positive',
         share_of_voice: { first: 37.5, last: 57.14, delta: 19.64 },
@@ -57,7 +65,7 @@ describe('GET /api/projects/{project}/competitors', () => {
         id: await idOf(f.project.id, 'Initech'),
         competitor: { id: await idOf(f.project.id, 'Initech'), name: 'Initech', type: 'direct' },
         members: [],
-        visibility: { first: 20, last: 33.33, delta: 13.33, dates },
+        visibility: { first: 20, last: 33.33, delta: 13.33, dates, change_test: test(5, 1, 0, 1) },
         mentions: 2,
         tone: 'neutral',
         share_of_voice: { first: 12.5, last: 28.57, delta: 16.07 },
@@ -66,7 +74,7 @@ describe('GET /api/projects/{project}/competitors', () => {
         id: await idOf(f.project.id, 'Globex'),
         competitor: { id: await idOf(f.project.id, 'Globex'), name: 'Globex', type: 'direct' },
         members: [],
-        visibility: { first: 60, last: 16.67, delta: -43.33, dates },
+        visibility: { first: 60, last: 16.67, delta: -43.33, dates, change_test: test(5, 0, 2, 0.5) },
         mentions: 1,
         tone: 'neutral',
         share_of_voice: { first: 37.5, last: 14.29, delta: -23.21 },
@@ -75,7 +83,7 @@ describe('GET /api/projects/{project}/competitors', () => {
     expect(body.data.excludedTableData).toEqual([
       expect.objectContaining({
         competitor: expect.objectContaining({ name: 'Umbrella' }),
-        visibility: { first: 20, last: 0, delta: -20, dates },
+        visibility: { first: 20, last: 0, delta: -20, dates, change_test: test(5, 0, 1, 1) },
         mentions: 0,
       }),
     ]);

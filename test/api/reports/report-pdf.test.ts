@@ -145,6 +145,8 @@ describe.skipIf(!canRun)('report PDF through the headless host', () => {
     for (const title of report.body.data.options.blocks.map((b: any) => b.title))
       expect(text).toContain(title);
     expect(text).toMatch(/\b2\s*\/\s*\d+/); // page numbers from the footer template
+    // Issue 13: the competitors' changes say how they were tested (noise is printed in grey).
+    expect(text).toMatch(/парные\s+сравнения/);
 
     execFileSync('pdftoppm', ['-gray', '-r', '30', pdfFile, join(work, 'page')]);
     const pages = readdirSync(work).filter((f) => f.startsWith('page') && f.endsWith('.pgm'));

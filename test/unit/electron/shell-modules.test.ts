@@ -62,6 +62,14 @@ describe('OS notifications', () => {
       expect(notificationFor({ type, message: 'm' })).toBeNull();
     }
   });
+
+  it('tell of a significant change unless the user kept it to the event list', () => {
+    expect(notificationFor({ type: 'significant_change', message: 'Visibility of Acme fell' })).toEqual({
+      title: 'Significant change',
+      body: 'Visibility of Acme fell',
+    });
+    expect(notificationFor({ type: 'significant_change', message: 'm', notify: false })).toBeNull();
+  });
 });
 
 describe('the Electron build of better-sqlite3', () => {

@@ -9,6 +9,7 @@ import * as m0007 from './0007-report-pdf-job';
 import * as m0008 from './0008-evidence-exclusions';
 import * as m0009 from './0009-users-rights';
 import * as m0010 from './0010-job-leases';
+import * as m0011 from './0011-trust';
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   { name: '0008-evidence-exclusions', up: m0008.up },
   { name: '0009-users-rights', up: m0009.up },
   { name: '0010-job-leases', up: m0010.up },
+  { name: '0011-trust', up: m0011.up },
 ];

@@ -17,6 +17,7 @@ import { answersRoutes } from './answers.routes';
 import { sourcesRoutes } from './sources.routes';
 import { faviconsRoutes } from './favicons.routes';
 import { usersRoutes } from './users.routes';
+import { costsRoutes } from './costs.routes';
 
 /** Every resource's router, mounted once. Add a line per resource file. */
 export function mountRoutes(app: App): void {
@@ -38,4 +39,5 @@ export function mountRoutes(app: App): void {
   app.route('/', sourcesRoutes);
   app.route('/', faviconsRoutes);
   app.route('/', usersRoutes);
+  app.route('/', costsRoutes);
 }

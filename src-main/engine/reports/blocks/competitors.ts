@@ -28,6 +28,7 @@ export const competitorsBlock = periodBlock('competitors', async (bc, period): P
       is_brand: r.competitor.type === 'own',
       visibility: r.visibility.last,
       visibility_change: r.visibility.delta,
+      visibility_test: r.visibility.change_test,
       mentions: r.mentions,
       share_of_voice: r.share_of_voice.last,
       share_of_voice_change: r.share_of_voice.delta,

@@ -1,0 +1,160 @@
+import { sql } from 'kysely';
+import type { EngineContext } from '../context';
+import type { Scope, Update } from './filters';
+import { testOf, wilsonPercent, type ChangeTest } from './change-test';
+import { pct, round2 } from './stats';
+
+/**
+ * Counts the (prompt, network) pairs of two updates for the change tests of change-test.ts. A
+ * pair takes part when its answer is counted at both updates (decisions.md §5: answers with data,
+ * plus those without when `count_empty_answers` is on); an answer without data names no brand.
+ * Visibility before and after is over every answer counted at each update, the figure the charts
+ * show, so the test and the delta beside it describe the same numbers.
+ *
+ * SQLite does the pairing (the unique index on run, prompt, network joins the two updates) and
+ * returns one row per brand, so a year-long project's summary stays within its time budget.
+ */
+
+/** Pairs that changed, and those naming the brand at both updates. */
+export interface PairTally {
+  gained: number;
+  lost: number;
+  both: number;
+}
+
+export interface PairedUpdates {
+  pairs: number;
+  own: PairTally;
+  /** Competitor id → tally; a competitor named in no pair is absent (all zero). */
+  competitors: Map<number, PairTally>;
+  /** Over every answer counted at each update (not only the pairs). */
+  before: { counted: number; named: number };
+  after: { counted: number; named: number };
+}
+
+const NONE: PairTally = { gained: 0, lost: 0, both: 0 };
+const empty = (): PairedUpdates => ({
+  pairs: 0,
+  own: { ...NONE },
+  competitors: new Map(),
+  before: { counted: 0, named: 0 },
+  after: { counted: 0, named: 0 },
+});
+
+/** Pairs and visibility of two updates over the scope's prompts and the given networks. */
+export async function loadPairedUpdates(
+  ctx: EngineContext,
+  scope: Scope,
+  before: Update | undefined,
+  after: Update | undefined,
+  neuralIds: number[],
+  withCompetitors: boolean,
+): Promise<PairedUpdates> {
+  const out = empty();
+  if (!before || !after || !neuralIds.length || !scope.prompts.length) return out;
+  const ce = scope.countEmpty ? sql`1` : sql`0`;
+  const prompts = (alias: string) =>
+    scope.allPrompts
+      ? sql``
+      : sql`and ${sql.ref(`${alias}.prompt_id`)} in (${sql.join(scope.prompts.map((p) => p.id))})`;
+  const nets = sql.join(neuralIds);
+
+  const visibility = await sql<{ run_id: number; counted: number; named: number }>`
+    select run_id, sum(has_data = 1 or ${ce}) as counted, sum(mention = 1 and (has_data = 1 or ${ce})) as named
+    from answers
+    where run_id in (${before.id}, ${after.id}) and neural_id in (${nets}) ${prompts('answers')}
+    group by run_id`.execute(ctx.db);
+  for (const r of visibility.rows) {
+    const v = { counted: Number(r.counted ?? 0), named: Number(r.named ?? 0) };
+    if (r.run_id === before.id) out.before = v;
+    if (r.run_id === after.id) out.after = v;
+  }
+  // One update compared with itself has no pair: nothing was asked again.
+  if (before.id === after.id) return out;
+
+  const pairs = sql`
+    select a.id as aid, b.id as bid, a.mention as ma, b.mention as mb
+    from answers a
+    join answers b on b.run_id = ${after.id} and b.prompt_id = a.prompt_id and b.neural_id = a.neural_id
+    where a.run_id = ${before.id} and a.neural_id in (${nets}) ${prompts('a')}
+      and (a.has_data = 1 or ${ce}) and (b.has_data = 1 or ${ce})`;
+  const own = await sql<{ pairs: number; gained: number; lost: number; both: number }>`
+    with p as (${pairs})
+    select count(*) as pairs, sum(ma = 0 and mb = 1) as gained, sum(ma = 1 and mb = 0) as lost,
+      sum(ma = 1 and mb = 1) as both
+    from p`.execute(ctx.db);
+  const o = own.rows[0];
+  out.pairs = Number(o?.pairs ?? 0);
+  out.own = { gained: Number(o?.gained ?? 0), lost: Number(o?.lost ?? 0), both: Number(o?.both ?? 0) };
+  if (!withCompetitors || !out.pairs) return out;
+
+  const named = await sql<{ competitor_id: number; gained: number; lost: number; both: number }>`
+    with p as (${pairs}),
+    m as (
+      select p.aid as pair, ac.competitor_id as cid, 1 as wa, 0 as wb
+        from p join answer_competitors ac on ac.answer_id = p.aid
+      union all
+      select p.aid, ac.competitor_id, 0, 1
+        from p join answer_competitors ac on ac.answer_id = p.bid
+    ),
+    g as (select pair, cid, max(wa) as wa, max(wb) as wb from m group by pair, cid)
+    select cid as competitor_id, sum(wa = 0 and wb = 1) as gained, sum(wa = 1 and wb = 0) as lost,
+      sum(wa = 1 and wb = 1) as both
+    from g group by cid`.execute(ctx.db);
+  for (const r of named.rows)
+    out.competitors.set(r.competitor_id, {
+      gained: Number(r.gained),
+      lost: Number(r.lost),
+      both: Number(r.both),
+    });
+  return out;
+}
+
+const tallyOf = (paired: PairedUpdates, brand: number | 'own') =>
+  brand === 'own' ? paired.own : (paired.competitors.get(brand) ?? NONE);
+
+/** The McNemar test of one brand (`own` or a competitor id) over the pairs of two updates. */
+export function brandChangeTest(paired: PairedUpdates, brand: number | 'own'): ChangeTest {
+  const t = tallyOf(paired, brand);
+  return testOf(paired.pairs, t.gained, t.lost);
+}
+
+/** Tests of every brand, keyed `own` or competitor id. */
+export function brandChangeTests(
+  paired: PairedUpdates,
+  competitorIds: number[],
+): Map<number | 'own', ChangeTest> {
+  const out = new Map<number | 'own', ChangeTest>();
+  out.set('own', brandChangeTest(paired, 'own'));
+  for (const id of competitorIds) out.set(id, brandChangeTest(paired, id));
+  return out;
+}
+
+/** Visibility of a brand over the pairs only, before and after (what a test is about), in %. */
+export function pairShare(paired: PairedUpdates, brand: number | 'own') {
+  const t = tallyOf(paired, brand);
+  return { before: pct(t.both + t.lost, paired.pairs), after: pct(t.both + t.gained, paired.pairs) };
+}
+
+export const noChange = (): ChangeTest => testOf(0, 0, 0);
+
+/** summary `data.updateStats.visibility_change`: the brand between two updates; null under two. */
+export function visibilityChange(
+  paired: PairedUpdates,
+  before: Update | undefined,
+  after: Update | undefined,
+) {
+  if (!before || !after || before.id === after.id) return null;
+  const b = pct(paired.before.named, paired.before.counted);
+  const a = pct(paired.after.named, paired.after.counted);
+  return {
+    date1: before.date,
+    date2: after.date,
+    before: b,
+    after: a,
+    delta: round2(a - b),
+    ci_before: wilsonPercent(paired.before.named, paired.before.counted),
+    ci_after: wilsonPercent(paired.after.named, paired.after.counted),
+    ...brandChangeTest(paired, 'own'),
+  };
+}
