@@ -8,6 +8,7 @@ import type {
   Point,
   SourcesListResponse,
   SummaryResponse,
+  VisibilityChange,
 } from '../../src-shared/api/analytics';
 import type { ProjectFilters } from '../../src-shared/api/core';
 import type { Api } from './api';
@@ -81,6 +82,8 @@ export function summaryDigest(body: SummaryResponse, filters: ProjectFilters) {
       display_name: networkName(s.label),
       ...lastChange(s.data),
     })),
+    // Is the brand's change between the last two updates real (paired McNemar test) or noise.
+    visibility_change: stats.visibility_change ?? null,
     tone: stats.tone_chart,
     share_of_voice: stats.share_of_voice.map((s) => ({
       id: s.id,
@@ -99,7 +102,13 @@ function competitorDigest(row: CompetitorRow) {
     id: row.id,
     name: row.competitor.name,
     type: row.competitor.type,
-    visibility: { first: row.visibility.first, last: row.visibility.last, delta: row.visibility.delta },
+    visibility: {
+      first: row.visibility.first,
+      last: row.visibility.last,
+      delta: row.visibility.delta,
+      significant: row.visibility.change_test?.significant ?? null,
+      p_value: row.visibility.change_test?.p_value ?? null,
+    },
     mentions: row.mentions,
     share_of_voice: row.share_of_voice,
     tone: row.tone,
@@ -107,11 +116,18 @@ function competitorDigest(row: CompetitorRow) {
   };
 }
 
+/** Whether the brand's change over the selected networks is real: the test behind the delta. */
+function changeLine(c: VisibilityChange): string {
+  const verdict = c.significant ? 'a real change' : 'within noise';
+  return `Change ${c.date1} → ${c.date2}: ${signed(c.delta).trim()} is ${verdict} (${c.pairs} paired answers, ${c.gained} gained, ${c.lost} lost, p = ${c.p_value.toPrecision(2)}).`;
+}
+
 function summaryText(d: ReturnType<typeof summaryDigest>): string {
   const all = d.visibility[0];
   const lines = [
     `${d.project.brand} (${d.project.name}), ${d.filters.dates.join(' to ')}, last update ${all?.date ?? 'none'}.`,
     ...d.visibility.map((v) => `Visibility ${v.display_name}: ${pct(v.value)}${signed(v.change)}.`),
+    ...(d.visibility_change ? [changeLine(d.visibility_change)] : []),
     `Tone of mentions: ${d.tone.positive}% positive, ${d.tone.neutral}% neutral, ${d.tone.negative}% negative.`,
     `Share of voice: ${d.share_of_voice.map((s) => `${s.name} ${pct(s.value)}`).join(', ')}.`,
   ];

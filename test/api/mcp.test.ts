@@ -165,6 +165,9 @@ describe.each([
     expect(r.structuredContent.share_of_voice.at(-1).name).toBe('Other competitors');
     expect(r.structuredContent.top_prompts).toEqual(stats.topPrompts);
     expect(text(r)).toContain(`${all[all.length - 1].y}%`);
+    // Whether the change is real: the summary's own paired test, said in words too.
+    expect(r.structuredContent.visibility_change).toEqual(stats.visibility_change);
+    expect(text(r)).toContain(stats.visibility_change.significant ? 'a real change' : 'within noise');
   });
 
   it('get_competitors: the rows of GET competitors for the same filters', async () => {

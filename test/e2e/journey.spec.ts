@@ -172,6 +172,18 @@ test.describe('the analyst journey', () => {
     const row = page.getByTestId('app-neurals').locator('tr', { hasText: 'LM Studio' });
     await expect(row).toContainText('key saved');
     await expect(page.getByTestId('app-neurals')).not.toContainText('sk-local-secret');
+    // A remote server over plain http would carry the key unencrypted: saved only once confirmed.
+    await page.getByTestId('neural-add').click();
+    await page.locator('#n-display').fill('Office gateway');
+    await page.locator('#n-system').fill('gateway');
+    await page.locator('#n-model').fill('gpt-4o-mini');
+    await page.locator('#n-base').fill('http://gateway.example.com/v1');
+    await page.getByTestId('neural-save').click();
+    await expect(page.getByTestId('neural-dialog')).toContainText('allow_insecure_http');
+    await page.getByTestId('neural-http').click();
+    await page.getByTestId('neural-save').click();
+    await expect(page.getByTestId('neural-dialog')).toBeHidden();
+    await expect(page.getByTestId('app-neurals')).toContainText('Office gateway');
     await snap(page, '14-app-settings');
     // MCP: in the browser, the card gives this server's /mcp address for an assistant.
     await expect(page.getByTestId('mcp-snippet')).toContainText(`${new URL(page.url()).origin}/mcp`);

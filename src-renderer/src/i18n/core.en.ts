@@ -314,6 +314,8 @@ export default {
     apiKeyUnset: 'no key',
     apiKeyReplace: 'Leave empty to keep the saved key',
     webSearchSupported: 'Supports web search',
+    allowInsecureHttp:
+      'Allow plain http (the key travels unencrypted; only for a server you trust on your network)',
     modelUrl: 'Model page',
     builtin: 'built-in',
     addNeural: 'Add an AI system',
