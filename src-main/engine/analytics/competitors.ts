@@ -65,9 +65,16 @@ export async function loadCompetitors(ctx: EngineContext, projectId: number, wit
   return rows.map((c) => ({ ...c, members: members.filter((m) => m.competitor_id === c.id) }));
 }
 
-export async function brandMetrics(ctx: EngineContext, scope: Scope): Promise<BrandMetrics> {
+/**
+ * @param withChangeTests compute every competitor's first → last change test (the competitors
+ *   endpoint); the summary shows five rows and tests only those (`periodChangeTests`).
+ */
+export async function brandMetrics(
+  ctx: EngineContext,
+  scope: Scope,
+  withChangeTests = true,
+): Promise<BrandMetrics> {
   const runIds = scope.updates.map((u) => u.id);
-  const first = scope.updates[0];
   const last = scope.updates[scope.updates.length - 1];
   // Period totals summed over networks; per network only for the last update (radar).
   const [nstats, totals, lastPerNetwork, competitors, paired] = await Promise.all([
@@ -75,14 +82,7 @@ export async function brandMetrics(ctx: EngineContext, scope: Scope): Promise<Br
     competitorStats(ctx, scope, runIds, false),
     last ? competitorStats(ctx, scope, [last.id], true) : Promise.resolve([]),
     loadCompetitors(ctx, scope.project.id),
-    loadPairedUpdates(
-      ctx,
-      scope,
-      first,
-      last,
-      scope.neurals.map((n) => n.id),
-      true,
-    ),
+    withChangeTests ? periodPairs(ctx, scope, true) : null,
   ]);
   const cstats = [...totals, ...lastPerNetwork];
   const neural = new Map<number, Map<number, NeuralStat>>();
@@ -96,11 +96,30 @@ export async function brandMetrics(ctx: EngineContext, scope: Scope): Promise<Br
     const byComp = byRun.get(s.competitor_id) ?? byRun.set(s.competitor_id, new Map()).get(s.competitor_id)!;
     byComp.set(s.neural_id, s.mentions);
   }
-  const changeTests = brandChangeTests(
-    paired,
-    competitors.map((c) => c.id),
-  );
+  const changeTests = paired
+    ? brandChangeTests(
+        paired,
+        competitors.map((c) => c.id),
+      )
+    : new Map<number | 'own', ChangeTest>();
   return { updates: scope.updates, competitors, neural, mentions, countEmpty: scope.countEmpty, changeTests };
+}
+
+/** The pairs of the period's first and last updates over the selected networks. */
+function periodPairs(ctx: EngineContext, scope: Scope, competitors: boolean | number[]) {
+  return loadPairedUpdates(
+    ctx,
+    scope,
+    scope.updates[0],
+    scope.updates[scope.updates.length - 1],
+    scope.neurals.map((n) => n.id),
+    competitors,
+  );
+}
+
+/** First → last change tests of the given competitors only (the summary's top rows). */
+export async function periodChangeTests(ctx: EngineContext, scope: Scope, ids: number[]) {
+  return brandChangeTests(await periodPairs(ctx, scope, ids), ids);
 }
 
 interface Snapshot {

@@ -8,8 +8,8 @@ import { pct, round2 } from './stats';
  * Counts the (prompt, network) pairs of two updates for the change tests of change-test.ts. A
  * pair takes part when its answer is counted at both updates (decisions.md §5: answers with data,
  * plus those without when `count_empty_answers` is on); an answer without data names no brand.
- * Visibility before and after is over every answer counted at each update, the figure the charts
- * show, so the test and the delta beside it describe the same numbers.
+ * Visibility before and after (`visibilityChange`) is over every answer counted at each update,
+ * the figure the charts show, so the test and the delta beside it describe the same numbers.
  *
  * SQLite does the pairing (the unique index on run, prompt, network joins the two updates) and
  * returns one row per brand, so a year-long project's summary stays within its time budget.
@@ -27,9 +27,12 @@ export interface PairedUpdates {
   own: PairTally;
   /** Competitor id → tally; a competitor named in no pair is absent (all zero). */
   competitors: Map<number, PairTally>;
-  /** Over every answer counted at each update (not only the pairs). */
-  before: { counted: number; named: number };
-  after: { counted: number; named: number };
+}
+
+/** An update's visibility over every answer counted (not only the pairs): the charts' figure. */
+export interface Counted {
+  counted: number;
+  named: number;
 }
 
 const NONE: PairTally = { gained: 0, lost: 0, both: 0 };
@@ -37,8 +40,6 @@ const empty = (): PairedUpdates => ({
   pairs: 0,
   own: { ...NONE },
   competitors: new Map(),
-  before: { counted: 0, named: 0 },
-  after: { counted: 0, named: 0 },
 });
 
 /** Pairs and visibility of two updates over the scope's prompts and the given networks. */
@@ -48,7 +49,8 @@ export async function loadPairedUpdates(
   before: Update | undefined,
   after: Update | undefined,
   neuralIds: number[],
-  withCompetitors: boolean,
+  /** Tally the competitors too: all of them, or only those of these ids. */
+  withCompetitors: boolean | number[],
 ): Promise<PairedUpdates> {
   const out = empty();
   if (!before || !after || !neuralIds.length || !scope.prompts.length) return out;
@@ -58,17 +60,6 @@ export async function loadPairedUpdates(
       ? sql``
       : sql`and ${sql.ref(`${alias}.prompt_id`)} in (${sql.join(scope.prompts.map((p) => p.id))})`;
   const nets = sql.join(neuralIds);
-
-  const visibility = await sql<{ run_id: number; counted: number; named: number }>`
-    select run_id, sum(has_data = 1 or ${ce}) as counted, sum(mention = 1 and (has_data = 1 or ${ce})) as named
-    from answers
-    where run_id in (${before.id}, ${after.id}) and neural_id in (${nets}) ${prompts('answers')}
-    group by run_id`.execute(ctx.db);
-  for (const r of visibility.rows) {
-    const v = { counted: Number(r.counted ?? 0), named: Number(r.named ?? 0) };
-    if (r.run_id === before.id) out.before = v;
-    if (r.run_id === after.id) out.after = v;
-  }
   // One update compared with itself has no pair: nothing was asked again.
   if (before.id === after.id) return out;
 
@@ -87,15 +78,19 @@ export async function loadPairedUpdates(
   out.pairs = Number(o?.pairs ?? 0);
   out.own = { gained: Number(o?.gained ?? 0), lost: Number(o?.lost ?? 0), both: Number(o?.both ?? 0) };
   if (!withCompetitors || !out.pairs) return out;
+  if (Array.isArray(withCompetitors) && !withCompetitors.length) return out;
+  const only = Array.isArray(withCompetitors)
+    ? sql`and ac.competitor_id in (${sql.join(withCompetitors)})`
+    : sql``;
 
   const named = await sql<{ competitor_id: number; gained: number; lost: number; both: number }>`
-    with p as (${pairs}),
+    with p as materialized (${pairs}),
     m as (
       select p.aid as pair, ac.competitor_id as cid, 1 as wa, 0 as wb
-        from p join answer_competitors ac on ac.answer_id = p.aid
+        from p join answer_competitors ac on ac.answer_id = p.aid ${only}
       union all
       select p.aid, ac.competitor_id, 0, 1
-        from p join answer_competitors ac on ac.answer_id = p.bid
+        from p join answer_competitors ac on ac.answer_id = p.bid ${only}
     ),
     g as (select pair, cid, max(wa) as wa, max(wb) as wb from m group by pair, cid)
     select cid as competitor_id, sum(wa = 0 and wb = 1) as gained, sum(wa = 1 and wb = 0) as lost,
@@ -143,18 +138,21 @@ export function visibilityChange(
   paired: PairedUpdates,
   before: Update | undefined,
   after: Update | undefined,
+  visibility: (update: Update) => Counted,
 ) {
   if (!before || !after || before.id === after.id) return null;
-  const b = pct(paired.before.named, paired.before.counted);
-  const a = pct(paired.after.named, paired.after.counted);
+  const vb = visibility(before);
+  const va = visibility(after);
+  const b = pct(vb.named, vb.counted);
+  const a = pct(va.named, va.counted);
   return {
     date1: before.date,
     date2: after.date,
     before: b,
     after: a,
     delta: round2(a - b),
-    ci_before: wilsonPercent(paired.before.named, paired.before.counted),
-    ci_after: wilsonPercent(paired.after.named, paired.after.counted),
+    ci_before: wilsonPercent(vb.named, vb.counted),
+    ci_after: wilsonPercent(va.named, va.counted),
     ...brandChangeTest(paired, 'own'),
   };
 }

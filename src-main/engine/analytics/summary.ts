@@ -9,11 +9,13 @@ import {
   type NeuralInfo,
   type PromptInfo,
   type Scope,
+  type Update,
 } from './filters';
 import {
   brandAt,
   brandMetrics,
   competitorRows,
+  periodChangeTests,
   currentRows,
   OWN_ID,
   publicRow,
@@ -61,7 +63,7 @@ const WIDGETS = [
 /** GET /api/projects/{project}/summary (api-spec.md "Summary"). */
 export async function buildSummary(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
   const scope = await scopeFor(ctx, project, input, 'summary');
-  const m = await brandMetrics(ctx, scope);
+  const m = await brandMetrics(ctx, scope, false);
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];
   const [events, headProject, counts, history, paired] = await Promise.all([
@@ -107,14 +109,9 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
           w: pct(s.mentions, counted(s, scope.countEmpty)),
         })),
         share_of_voice: shareOfVoice(m, project),
-        competitors: {
-          table: currentRows(competitorRows(m, project))
-            .filter((r) => r.id !== OWN_ID)
-            .slice(0, TOP_COMPETITORS)
-            .map(publicRow),
-        },
+        competitors: { table: await topCompetitorRows(ctx, scope, m, project) },
         topPrompts: topPromptsOf(scope, counts),
-        visibility_change: visibilityChange(paired, prev, last),
+        visibility_change: visibilityChange(paired, prev, last, (u) => updateVisibility(scope, m, u)),
         visibility_ci: visibilityBand(scope, m),
         brand_position_history: history.brand,
         site_position_history: history.site,
@@ -424,4 +421,31 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
     chartData: chart(sourceNeurals, (t) => pct(t.site, t.counted)),
   };
   return { brand, site };
+}
+
+/** An update's visibility over the selected networks, from the per-update stats already loaded. */
+function updateVisibility(scope: Scope, m: BrandMetrics, update: Update) {
+  const out = { counted: 0, named: 0 };
+  for (const n of scope.neurals) {
+    const s = m.neural.get(update.id)?.get(n.id);
+    if (!s) continue;
+    out.counted += counted(s, scope.countEmpty);
+    out.named += s.mentions;
+  }
+  return out;
+}
+
+/** The summary's top competitors, each with its first → last change test. */
+async function topCompetitorRows(ctx: EngineContext, scope: Scope, m: BrandMetrics, project: ProjectRow) {
+  const top = currentRows(competitorRows(m, project))
+    .filter((r) => r.id !== OWN_ID)
+    .slice(0, TOP_COMPETITORS);
+  const tests = await periodChangeTests(
+    ctx,
+    scope,
+    top.map((r) => r.id as number),
+  );
+  return top.map((r) =>
+    publicRow({ ...r, visibility: { ...r.visibility, change_test: tests.get(r.id as number)! } }),
+  );
 }
