@@ -79,8 +79,10 @@ export async function loadPairedUpdates(
   out.own = { gained: Number(o?.gained ?? 0), lost: Number(o?.lost ?? 0), both: Number(o?.both ?? 0) };
   if (!withCompetitors || !out.pairs) return out;
   if (Array.isArray(withCompetitors) && !withCompetitors.length) return out;
+  // `+` keeps SQLite on the answer index: led by the competitor index it would read every answer
+  // naming a top competitor over the whole period, not just the two updates' answers.
   const only = Array.isArray(withCompetitors)
-    ? sql`and ac.competitor_id in (${sql.join(withCompetitors)})`
+    ? sql`and +ac.competitor_id in (${sql.join(withCompetitors)})`
     : sql``;
 
   const named = await sql<{ competitor_id: number; gained: number; lost: number; both: number }>`
