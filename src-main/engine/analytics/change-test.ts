@@ -1,4 +1,5 @@
 import { round2 } from './stats';
+import type { ChangeTest } from '../../../src-shared/api/analytics';
 
 /**
  * Is a change in visibility real? Between two updates the same (prompt, network) pairs are asked
@@ -57,15 +58,8 @@ export function wilsonPercent(k: number, n: number): [number, number] {
   return [round2(100 * lo), round2(100 * hi)];
 }
 
-export interface ChangeTest {
-  /** Pairs counted at both updates. */
-  pairs: number;
-  gained: number;
-  lost: number;
-  /** Unrounded. */
-  p_value: number;
-  significant: boolean;
-}
+/** The test's result as the API returns it (src-shared): pairs, gained, lost, p_value, significant. */
+export type { ChangeTest };
 
 /** One (prompt, network) pair: was the brand named before, and after. */
 export interface PairOutcome {
