@@ -12,6 +12,7 @@ import { foldForms, isNameForm, namePatternSource, namesRegex, nameTokens } from
 import { firstNamed } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
 import { introducesOtherKind } from './introduced-kind';
+import { usedWith } from './used-with';
 import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import { nominativesOf } from './russian-names';
 import { lineAt, sentenceAround, type Line } from './text';
@@ -173,7 +174,7 @@ function startsQuotedPhrase(text: string, start: number, end: number): boolean {
 /** First cells of a table header that say the first column lists brands, services or products. */
 const NAME_COLUMN_HEADERS = new Set(
   `service services provider providers company companies brand brands name tool tools app apps platform
-  platforms bank banks product products software crm store shop retailer airline operator carrier
+  platforms bank banks product products software crm store shop retailer airline operator carrier card cards
   marketplace option options solution broker brokers insurer insurers school schools
   сервис сервисы компания компании бренд бренды название банк банки платформа платформы инструмент
   приложение магазин маркетплейс оператор провайдер продукт вариант решение брокер брокеры страховщик
@@ -357,6 +358,14 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       own: false,
     };
   };
+  // "Training Features", "Battery Life": a heading in title case of ordinary words is a section
+  // title, weighed like one ordinary word: a name only among headings that are names.
+  const asHeading = (item: GroupItem): GroupItem => {
+    const c = item.candidate;
+    return c && !c.strong && !c.ordinaryEnding && ordinaryPhrase(c.name, ctx.language)
+      ? { ...item, candidate: { ...c, ordinaryEnding: true } }
+      : item;
+  };
   const addToGroup = (group: string, item: GroupItem) => {
     const list = groups.get(group);
     if (list) list.push(item);
@@ -377,19 +386,25 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     // "| № | Брокер | Группа |": a first column of ranks puts the names in the second.
     const ranked = body.every((r) => /^(?:#|№)?\s*\d{0,3}[.)]?$/.test(r.cells[0] ?? ''));
     const nameColumn = ranked && body.length > 0 && (body[0].cells.length ?? 0) > 1 ? 1 : 0;
+    let namesDown = false;
+    let namesAcross = false;
     if (hasHeader) {
       const header = rows[0];
       const corner = (cleanCandidate(header.cells[nameColumn] ?? '') || '').toLowerCase();
-      // "| Service | … |": the first column holds names; "| Feature | Notion | … |": the header does.
-      if (NAME_COLUMN_HEADERS.has(corner)) nameGroups.add(`${id}c`);
-      if (CRITERIA_COLUMN_HEADERS.has(corner)) nameGroups.add(`${id}h`);
-      header.cells.slice(nameColumn + 1).forEach((cell) => {
-        addToGroup(
-          `${id}h`,
-          judge(leadOf(cell) ?? cell, header.line.start + header.line.text.indexOf(cell), true),
-        );
-      });
+      // "| Service | Price | … |": the first column holds names, the header criteria;
+      // "| Feature | Notion | … |" or an empty corner: the header holds names, the column criteria.
+      namesDown = NAME_COLUMN_HEADERS.has(corner);
+      namesAcross = corner === '' || CRITERIA_COLUMN_HEADERS.has(corner);
+      if (namesDown) nameGroups.add(`${id}c`);
+      if (namesAcross) nameGroups.add(`${id}h`);
+      if (!namesDown) {
+        header.cells.slice(nameColumn + 1).forEach((cell) => {
+          const at = header.line.start + header.line.text.indexOf(cell);
+          addToGroup(`${id}h`, asHeading(judge(leadOf(cell) ?? cell, at, true)));
+        });
+      }
     }
+    if (namesAcross) return;
     for (const row of body) {
       const cell = row.cells[nameColumn];
       if (cell === undefined) continue;
@@ -423,7 +438,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       listBlock++;
       const lead = leadOf(text.slice(line.contentStart, line.end));
       const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
-      addToGroup(`h${line.text.replace(/[^#].*$/, '').length}`, item);
+      addToGroup(`h${line.text.replace(/[^#].*$/, '').length}`, asHeading(item));
     } else if (line.text.trim() && !/^\s/.test(line.text)) {
       listBlock++;
     }
@@ -470,6 +485,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const run = ctx.germanNouns || initial ? withoutLeadingCommonNouns(m[0]) : m[0];
     const runAt = runEnd - run.length;
     const inList = enumerated(text, runAt, runEnd);
+    // "integrations with Okta, …": names the brand works with are named in passing.
+    const passing = inList && usedWith(text, runAt);
     // A run that overlaps the own brand as written is the own brand, even when the run stops
     // inside it ("Ещё вариант: **Северный** ветер", «CRM Северный ветер»: the capitals end before
     // the brand's lowercase word).
@@ -488,13 +505,14 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       if (/\(\s*$/.test(text.slice(Math.max(0, runAt - 2), runAt))) continue;
       if (inList) {
         enumerationAt(m.index).names++;
-        loose.push(c);
+        loose.push(passing ? { ...c, lone: true } : c);
       } else proseAcronyms.push(c);
       continue;
     }
     if (item.own || (c && c.strong)) {
       if (inList) enumerationAt(m.index).names++;
-      if (c) loose.push(inList && !ordinaryPhrase(c.name, ctx.language) ? c : { ...c, lone: true });
+      if (c)
+        loose.push(inList && !passing && !ordinaryPhrase(c.name, ctx.language) ? c : { ...c, lone: true });
       continue;
     }
     if (!c) continue;
@@ -506,9 +524,11 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       continue;
     }
     if (ctx.textIsCyrillic && CYRILLIC.test(c.name) && !c.ordinaryEnding)
-      loose.push(inList && !isRussianPlace(c.name) ? c : { ...c, lone: true });
+      loose.push(inList && !passing && !isRussianPlace(c.name) ? c : { ...c, lone: true });
     else if (inList) {
-      enumerationAt(m.index)[weak].push(ordinaryPhrase(c.name, ctx.language) ? { ...c, lone: true } : c);
+      enumerationAt(m.index)[weak].push(
+        passing || ordinaryPhrase(c.name, ctx.language) ? { ...c, lone: true } : c,
+      );
     }
   }
   // One capitalized word beside a comma is no list; two or more names in one sentence are. German
@@ -526,7 +546,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   const weakGerman: Candidate[] = [];
   for (let m = PROSE.exec(text); m; m = PROSE.exec(text)) {
     const start = m.index + m[0].length - m[1].length;
-    const otherKind = introducesOtherKind(text, m.index, ctx.trade);
+    const otherKind = introducesOtherKind(text, m.index, ctx.trade) || usedWith(text, m.index);
     let offset = 0;
     for (const part of m[1].split(ENUM_SPLIT)) {
       const at = m[1].indexOf(part, offset);

@@ -111,4 +111,51 @@ Garmin adds Training Readiness, HRV Status and Training Load.`;
 | 3 | БКС | ФГ БКС |`;
     expect(competitorsOf(text, 'БКС', 'ru')).toEqual(['Т-Инвестиции', 'Финам']);
   });
+
+  it('names the brand connects with, is owned by or syncs to are tools, not peers', () => {
+    const text = `### Best password managers
+- **Bitwarden** – open source, self-hosting.
+- **Keeper** – strong admin console.
+- **Dashlane** – simple sharing.
+
+1Password integrates with Okta, Microsoft Entra ID and Google Workspace. LastPass and NordPass are the other options.
+Garmin Connect syncs your runs to Strava and TrainingPeaks.`;
+    const found = competitorsOf(text, '1Password', 'en', 'password manager');
+    expect(found).toEqual(['Bitwarden', 'Keeper', 'Dashlane', 'LastPass', 'NordPass']);
+  });
+
+  it('a Russian integration list names tools, not peers', () => {
+    const text = `Сервисы учёта для продавца на маркетплейсах:
+
+* **Контур.Маркет** — касса и склад, интеграции с Ozon, Wildberries и Яндекс Маркетом «из коробки».
+* **Бизнес.Ру** — дешевле, но меньше отчётов.`;
+    const activities = 'облачный сервис товароучёта для продаж на маркетплейсах';
+    expect(competitorsOf(text, 'МойСклад', 'ru', activities)).toEqual(['Контур.Маркет', 'Бизнес.Ру']);
+  });
+
+  it('section titles in bold and a table header of criteria are no names', () => {
+    const text = `**Battery Life**
+* Garmin lasts two weeks.
+
+**Training Features**
+* Both track load.
+
+**Accuracy**
+* Both use dual-frequency GPS.
+
+| Card | Annual Fee | Best For |
+|---|---|---|
+| Sapphire Preferred | $95 | Travel |
+| Venture Rewards | $95 | Simplicity |
+
+| Feature | Polar | COROS |
+|---|---|---|
+| Compliance | Yes | No |`;
+    expect(competitorsOf(text, 'Garmin', 'en')).toEqual([
+      'Sapphire Preferred',
+      'Venture Rewards',
+      'Polar',
+      'COROS',
+    ]);
+  });
 });

@@ -1,0 +1,59 @@
+/**
+ * Names the brand works with, not against: "integrations with Okta, Microsoft Entra ID and Google
+ * Workspace", "syncs your runs to Strava and TrainingPeaks", "owned by Kroger", "lead capture from
+ * Zillow, Realtor.com". A verb or noun of connection, ownership or sale right before an enumeration
+ * says its names are tools, owners or channels: mentioned in passing, counted only where the answer
+ * also weighs them (a list of alternatives, a table, a heading).
+ */
+
+/** Words of connection, ownership and sale, in the four languages (each ends where a name may follow). */
+const CUES = [
+  'integrat(?:es|ed|ions?|ing)?(?: directly)? (?:with|into)',
+  'connect(?:s|ed|ing|ors?)? (?:to|with)',
+  'sync(?:s|ed|ing|hroni[sz]es)?',
+  'works? (?:well )?with',
+  'compatible with',
+  'plugs? into',
+  'imports? from',
+  'exports? to',
+  'capture from',
+  'deploy(?:s|ed|ing)?',
+  'unblocks?',
+  'linked (?:to|with)',
+  '(?:owned|founded|acquired|backed|run|operated) by',
+  'sold (?:in|at|through|by)',
+  'buy (?:from|at)',
+  'partners?(?: such as| like| including)?',
+  'интеграци\\p{L}* с',
+  'интегрир\\p{L}* с',
+  'синхрониз\\p{L}* с',
+  'подключ\\p{L}* к',
+  'принадлеж\\p{L}*',
+  'Integration\\p{L}* (?:mit|in)',
+  'integriert (?:mit|in)',
+  'synchronisiert (?:mit|mit)',
+  'verbindet sich mit',
+  'gehört zu',
+  'integraci\\p{L}* con',
+  'se integra con',
+  'sincroniza\\p{L}* con',
+  'se conecta con',
+  'propiedad de',
+];
+
+/** Up to three lowercase words between the cue and the names ("syncs workouts to your"). */
+const FILLER = '(?:[ \\u00A0]+[\\p{Ll}][\\p{Ll}-]*){0,3}';
+/** Names already enumerated before this one ("Zillow, ", "Okta, Microsoft Entra ID and "). */
+const EARLIER_ITEMS =
+  "(?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}.&'’+ -]{0,40}?(?:,[ \\u00A0]*|[ \\u00A0]+(?:and|or|und|oder|y|o|и|или)[ \\u00A0]+))*";
+const AFTER_CUE = new RegExp(
+  `(?<![\\p{L}-])(?:${CUES.join('|')})${FILLER}[ \\u00A0]+${EARLIER_ITEMS}[«"“„*]*$`,
+  'iu',
+);
+const CLAUSE = /[^\n.!?;:()]*$/u;
+
+/** Whether the name at `at` is one of an enumeration that a connection cue introduces. */
+export function usedWith(text: string, at: number): boolean {
+  const clause = CLAUSE.exec(text.slice(Math.max(0, at - 160), at))?.[0] ?? '';
+  return clause.length > 3 && AFTER_CUE.test(clause);
+}
