@@ -154,6 +154,7 @@ function enumerated(text: string, start: number, end: number): boolean {
 }
 
 const OPENING_QUOTE = /[«„“"]/;
+const NUMBERED_HEADING = /^[\s*_#]*\d{1,2}[.)]\s/;
 
 /** A heading that opens a section of alternatives ("### 4. Alternativen", "**Other options**"). */
 const ALTERNATIVES_HEADING =
@@ -431,14 +432,21 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     if (line.kind === 'list') {
       const lead = leadOf(text.slice(line.contentStart, line.end));
       const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
-      const group = `l${listBlock}:${line.indent}`;
+      // Numbered items and bullets are two lists even at one indent: "**1. Mailchimp**" with
+      // "* **Free plan:** …" under it ranks tools, its bullets list their criteria.
+      const marker = /^\s*(?:\*\*)?\d/.test(line.text) ? 'n' : 'b';
+      const group = `l${listBlock}:${line.indent}${marker}`;
       addToGroup(group, item);
       if (section) nameGroups.add(group);
     } else if (line.kind === 'heading') {
       listBlock++;
       const lead = leadOf(text.slice(line.contentStart, line.end));
       const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
-      addToGroup(`h${line.text.replace(/[^#].*$/, '').length}`, asHeading(item));
+      const level = line.text.replace(/[^#].*$/, '').length;
+      // "### 2. **Visible** – from $25", "**1. Mailchimp**": numbered headings rank items, a list
+      // of their own beside the section titles of the same level.
+      if (NUMBERED_HEADING.test(text.slice(line.contentStart, line.end))) addToGroup(`n${level}`, item);
+      else addToGroup(`h${level}`, asHeading(item));
     } else if (line.text.trim() && !/^\s/.test(line.text)) {
       listBlock++;
     }

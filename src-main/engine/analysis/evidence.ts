@@ -101,9 +101,15 @@ export function buildEvidence(
       if (taken.overlaps(fallback)) return;
       mine.push(fallback);
     }
-    for (const s of mine) taken.take(s);
+    let first = c.first;
+    for (const s of mine) {
+      taken.take(s);
+      first = Math.min(first, s.start);
+    }
     out.push(...mine.map((s) => ({ name: c.name, ...s })));
-    placed.push(c);
+    // Placed where it is first written: a maker found through its model ("Apple Watch Series 10")
+    // may be written plainly earlier ("Apple Watch vs. Garmin").
+    placed.push(first === c.first ? c : { ...c, first });
   });
   out.sort((a, b) => a.start - b.start);
   placed.sort((a, b) => a.first - b.first);

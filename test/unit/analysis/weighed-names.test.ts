@@ -158,4 +158,40 @@ Garmin Connect syncs your runs to Strava and TrainingPeaks.`;
       'COROS',
     ]);
   });
+
+  it('numbered options with criteria bullets under each are a list of names', () => {
+    const text = `**1. Mailchimp**
+* **Free plan:** Up to 500 contacts.
+* **Verdict:** Familiar, but expensive.
+
+**2. MailerLite**
+* **Free plan:** Up to 1,000 subscribers.
+* **Paid:** About $50 a month.
+
+**3. Zoho Campaigns**
+* **Free plan:** Up to 2,000 contacts.`;
+    expect(competitorsOf(text, 'Brevo', 'en')).toEqual(['Mailchimp', 'MailerLite', 'Zoho Campaigns']);
+  });
+
+  it('a competitor written plainly before its model is placed where it is first written', () => {
+    const text = `**Apple Watch vs. Garmin for Marathon Training**
+
+* **Garmin Forerunner 965:** two weeks of battery.
+* **Apple Watch Series 10:** about 18 hours.`;
+    const input: AnalysisInput = {
+      text,
+      citations: [],
+      brand: 'Garmin',
+      alternativeBrands: [],
+      domain: '',
+      domainAliases: [],
+      includeSubdomains: false,
+      knownCompetitors: [],
+      activities: '',
+      language: 'en',
+    };
+    const result = analyzeAnswer(input);
+    expect(result.competitors).toEqual(['Apple Watch']);
+    expect(result.mention_position).toBe(2);
+  });
 });
