@@ -72,7 +72,11 @@ const BOLD = /\*\*([^*\n]{1,70}?)\*\*|__([^_\n]{1,70}?)__/g;
 function leadOf(content: string): string | null {
   const c = content.trim().replace(/^(?:\d{1,3}[.)]\s+)/, '');
   const bold = /^(?:\*\*|__)(.{1,70}?)(?:\*\*|__)/.exec(c);
-  if (bold) return bold[1];
+  if (bold) {
+    // "**1. Bonsai — Best all-in-one for freelancers**": the name before the verdict.
+    const inner = bold[1].replace(/^\d{1,3}[.)]\s+/, '');
+    return / [—–-] /.test(inner) ? (LEAD_SEPARATOR.exec(inner)?.[1] ?? inner) : bold[1];
+  }
   const link = /^\[([^\]]{1,70})\]\(/.exec(c);
   if (link) return link[1];
   const sep = LEAD_SEPARATOR.exec(c);

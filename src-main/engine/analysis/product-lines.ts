@@ -30,10 +30,16 @@ export function makerOf(name: string, language: Language, text: string): string 
   if (line < 0) return name;
   // A maker's name no dictionary holds stands alone ("Garmin"); an ordinary word needs the words
   // after it up to the line ("Apple Watch", "Capital One").
-  if (!isDictionaryWord(words[0], language)) return words[0];
+  // "American Express Gold Card" keeps "Express": a proper adjective names nothing alone.
+  if (!isDictionaryWord(words[0], language) && !isProperAdjective(words[0])) return words[0];
   let end = line;
   while (end > 1 && LINE_WORD.test(words[end - 1])) end--;
   return words.slice(0, end).join(' ');
+}
+
+/** "American", "British", "Deutsche": a proper adjective opens a two-word name. */
+function isProperAdjective(word: string): boolean {
+  return /^\p{Lu}\p{Ll}+(?:an|ish|ese|ic|sche|ean)$/u.test(word);
 }
 
 /** Whether `name` is written in `text` without a possessive after it. */
@@ -62,7 +68,8 @@ const TITLE_FUNCTION_WORDS = new Set([
 
 /**
  * Whether `name`, found at `at`, is the title of a section: an English heading or a bold line of its
- * own, two or more words, each an ordinary word ("Key Considerations", "Comparison Table").
+ * own, two or more words, each an ordinary word ("Key Considerations", "Comparison Table"), with no
+ * verdict after a dash.
  */
 export function isSectionTitle(name: string, text: string, at: number, language: Language): boolean {
   if (language !== 'en') return false;
@@ -73,6 +80,10 @@ export function isSectionTitle(name: string, text: string, at: number, language:
   const line = text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
   const titled = /^\s*#/.test(line) || /^\s*(?:\d{1,2}[.)]\s*)?(\*\*|__)[^*_]+\1\s*:?\s*$/.test(line);
   if (!titled) return false;
+  // "### 2. **Home Chef** – most flexible": a name with its verdict after a dash is an option.
+  const written = line.indexOf(name);
+  const after = written < 0 ? '' : line.slice(written + name.length);
+  if (/^\s*(?:\*\*|__)?\s*[–—-]\s+\S/.test(after)) return false;
   return words.every((w) => {
     const lower = w.toLowerCase();
     return TITLE_FUNCTION_WORDS.has(lower) || NAME_CONNECTORS.has(lower) || isDictionaryWord(w, language);

@@ -194,4 +194,28 @@ Garmin Connect syncs your runs to Strava and TrainingPeaks.`;
     expect(result.competitors).toEqual(['Apple Watch']);
     expect(result.mention_position).toBe(2);
   });
+
+  it('a numbered option keeps its name apart from its verdict, in a heading or in bold', () => {
+    const text = `**1. Bonsai — Best all-in-one for creative freelancers**
+- Contracts, invoices and time tracking.
+
+**2. HoneyBook — Best for client experience**
+- Client portal and payments.
+
+**3. Dubsado — Best for workflows**
+- Automated workflows.
+
+### 4. **Home Chef** – most flexible
+- Customise proteins.
+
+### 5. **American Express® Gold Card** – best for foodies
+- 4x points at restaurants.`;
+    expect(competitorsOf(text, 'FreshBooks', 'en')).toEqual([
+      'Bonsai',
+      'HoneyBook',
+      'Dubsado',
+      'Home Chef',
+      'American Express',
+    ]);
+  });
 });
