@@ -11,7 +11,7 @@ import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-lik
 import { foldForms, isNameForm, namePatternSource, namesRegex, nameTokens } from './name-pattern';
 import { firstNamed } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
-import { introducesOtherKind } from './introduced-kind';
+import { introducesOtherKind, listedAfterOtherKind } from './introduced-kind';
 import { usedWith } from './used-with';
 import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import { nominativesOf } from './russian-names';
@@ -498,7 +498,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const runAt = runEnd - run.length;
     const inList = enumerated(text, runAt, runEnd);
     // "integrations with Okta, …": names the brand works with are named in passing.
-    const passing = inList && usedWith(text, runAt);
+    const passing = inList && (usedWith(text, runAt) || listedAfterOtherKind(text, runAt, ctx.trade));
     // A run that overlaps the own brand as written is the own brand, even when the run stops
     // inside it ("Ещё вариант: **Северный** ветер", «CRM Северный ветер»: the capitals end before
     // the brand's lowercase word).

@@ -218,4 +218,16 @@ Garmin Connect syncs your runs to Strava and TrainingPeaks.`;
       'American Express',
     ]);
   });
+
+  it('credit bureaus, ride-hailing apps and the things a feature list names in parentheses are no peers', () => {
+    const text = `### Best secured cards
+- **Capital One** – low deposit.
+- **Mission Lane** – no deposit.
+- **Chime** – no credit check.
+
+Check your reports at Experian, Equifax and TransUnion. Take a Bolt or Uber to the branch.
+Vercel ships new features (App Router, Server Actions, Partial Prerendering) first.`;
+    const found = competitorsOf(text, 'OpenSky', 'en', 'secured credit cards for building credit');
+    expect(found).toEqual(['Capital One', 'Mission Lane', 'Chime']);
+  });
 });
