@@ -739,7 +739,8 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
   // place to weigh them: there every name counts. Weighed spellings cluster first; a spelling
   // written only in passing joins one of their clusters or goes.
   const laidOut = ctx.lines.some((l) => l.kind !== 'text');
-  const passing = (forms: Candidate[]) => laidOut && forms.every((f) => f.lone);
+  // A name the prose comes back to three times or more is weighed there too.
+  const passing = (forms: Candidate[]) => laidOut && forms.length < 3 && forms.every((f) => f.lone);
   const spellings = [...bySpelling.values()].sort((a, b) => Number(passing(a)) - Number(passing(b)));
   // Clusters by key, by known competitor, and by first letter (two spellings that inflect one
   // another share it): a long answer has hundreds of spellings, so no search over all clusters.

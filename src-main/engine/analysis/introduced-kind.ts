@@ -21,6 +21,9 @@ const ANY_COMPANY = new Set(
   entidades productos`.split(/\s+/),
 );
 
+/** Word endings, not roots: "Versicherungen" and "Leistungen" share "ngen" and no trade. */
+const SUFFIX_TAIL = /^(?:ngen|ung|heit|keit|tion|ions|ment|ness|ción|ones|ния|ниям|ости|ений|ений)$/;
+
 /** The words a trade is recognised by: first five and last four letters of its longer words. */
 function tradeStems(trade: string): string[] {
   const stems = new Set<string>();
@@ -30,7 +33,8 @@ function tradeStems(trade: string): string[] {
     .split(/[^\p{L}]+/u)) {
     if (word.length < 5) continue;
     stems.add(word.slice(0, 5));
-    if (word.length >= 7) stems.add(word.slice(-4));
+    const tail = word.slice(-4);
+    if (word.length >= 7 && !SUFFIX_TAIL.test(tail)) stems.add(tail);
   }
   return [...stems];
 }

@@ -230,4 +230,23 @@ Vercel ships new features (App Router, Server Actions, Partial Prerendering) fir
     const found = competitorsOf(text, 'OpenSky', 'en', 'secured credit cards for building credit');
     expect(found).toEqual(['Capital One', 'Mission Lane', 'Chime']);
   });
+
+  it('a card network weighs the other networks', () => {
+    const networks = `## Card Networks Abroad: Visa vs Mastercard vs American Express
+
+- **Visa:** accepted almost everywhere.
+- **Mastercard:** just as wide.
+- **American Express:** patchier in Europe.`;
+    expect(competitorsOf(networks, 'American Express', 'en', 'card payment network and card issuer')).toEqual(
+      ['Visa', 'Mastercard'],
+    );
+  });
+
+  it('a name the prose returns to three times is weighed', () => {
+    const prose = `### Moving to a new password manager
+- **1Password** – polished apps.
+
+Moving off LastPass is reasonable after the breach. Many users left LastPass in 2023. Export your vault from LastPass first.`;
+    expect(competitorsOf(prose, 'Bitwarden', 'en')).toEqual(['1Password', 'LastPass']);
+  });
 });

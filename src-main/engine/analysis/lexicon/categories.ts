@@ -277,6 +277,9 @@ export const CATEGORIES: Record<string, Category> = {
     ],
   },
   paymentNetwork: {
+    // A card network's peers are the other networks ("Visa vs Mastercard vs American Express").
+    competesWhen:
+      /payment network|card network|card scheme|платёжн\S* систем|платежн\S* систем|kartennetzwerk|zahlungsnetzwerk|red de pago|red de tarjetas/,
     names: [
       'Visa',
       'VISA',
