@@ -13,7 +13,7 @@ import { firstNamed } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
 import { introducesOtherKind, listedAfterOtherKind } from './introduced-kind';
 import { usedWith } from './used-with';
-import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
+import { isDictionaryEntry, isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import { nominativesOf } from './russian-names';
 import { lineAt, sentenceAround, type Line } from './text';
 
@@ -344,7 +344,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const memoKey = (lenient ? '1' : '0') + (dictionary ? '1' : '0') + raw;
     let v = verdicts.get(memoKey);
     if (!v) {
-      const verdict = judgeName(raw, ctx, lenient, dictionary);
+      const verdict =
+        judgeName(raw, ctx, lenient, dictionary) ?? (structural ? lowercaseName(raw, ctx) : null);
       const phrase = verdict?.name ?? raw;
       const own = ctx.isOwnBrand(phrase);
       v = { verdict, own, canonical: own ? undefined : knownOf(phrase) };
@@ -636,6 +637,22 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       !ctx.germanNouns || names.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
     return anchor && names.length >= 2 && names.length * 2 >= items.length;
   }
+}
+
+/** "lexoffice", "congstar", "bunq", "t2", "n8n": one lowercase word no dictionary holds. */
+const LOWERCASE_WORD = /^[a-z][a-z\d&+-]{1,19}$/;
+
+/**
+ * A brand written in lowercase, where a list item, bold text, a heading or a table cell puts a
+ * name: weighed like a word with a common ending (a name only among other names or in a column of
+ * names); with a digit ("t2", "n8n") it is a strong name.
+ */
+function lowercaseName(raw: string, ctx: CompetitorContext): NameVerdict | null {
+  const name = cleanCandidate(raw);
+  if (!LOWERCASE_WORD.test(name) || /^[a-z]{1,2}\d*$/.test(name)) return null;
+  const digit = /\d/.test(name);
+  if (!digit && (isDictionaryEntry(name, ctx.language) || isDictionaryEntry(name, 'en'))) return null;
+  return { name, strong: digit, acronym: false, ordinaryEnding: !digit, germanPhraseName: false };
 }
 
 /**

@@ -249,4 +249,19 @@ Vercel ships new features (App Router, Server Actions, Partial Prerendering) fir
 Moving off LastPass is reasonable after the breach. Many users left LastPass in 2023. Export your vault from LastPass first.`;
     expect(competitorsOf(prose, 'Bitwarden', 'en')).toEqual(['1Password', 'LastPass']);
   });
+
+  it('brands written in lowercase count where a list or a table puts names', () => {
+    const text = `### Konten im Vergleich
+1. **DKB** – kostenlos ab 700 € Geldeingang.
+2. **comdirect** – mit Filialnetz der Commerzbank.
+3. **ING** – solide App.
+
+| Anbieter | Netz | Preis |
+|---|---|---|
+| congstar | Telekom | 10–20 € |
+| freenet | Vodafone | 8–15 € |
+
+Die Option n8n ist für Selbsthoster gedacht.`;
+    expect(competitorsOf(text, 'N26', 'de')).toEqual(['DKB', 'comdirect', 'ING', 'congstar', 'freenet']);
+  });
 });

@@ -97,15 +97,26 @@ export function isDictionaryWord(word: string, language: Language): boolean {
   return known;
 }
 
+/**
+ * Whether the dictionary holds `word` itself (inflected or not), German compounds aside: "congstar"
+ * splits into "cong" + "star", so a compound says little of a word that is no entry.
+ */
+export function isDictionaryEntry(word: string, language: Language): boolean {
+  return lookUp(word, language, false);
+}
+
 /** Memoised verdicts: stemming is the costly part, and answers repeat their words. */
 const verdicts = new Map<string, boolean>();
 
-function lookUp(word: string, language: Language): boolean {
+function lookUp(word: string, language: Language, compounds = true): boolean {
   const lower = word.toLowerCase().replace(/ё/g, 'е');
   if (lower.length < 3) return false;
   const { common, stem } = lexiconOf(language);
   if (stem)
-    return variants(lower, language).some((v) => common.has(stem(v))) || isGermanCompound(lower, language);
+    return (
+      variants(lower, language).some((v) => common.has(stem(v))) ||
+      (compounds && isGermanCompound(lower, language))
+    );
   if (common.has(lower)) return true;
   return EN_ENDINGS.some(([ending, to]) => ending.test(lower) && common.has(lower.replace(ending, to)));
 }
