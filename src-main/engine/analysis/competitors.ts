@@ -13,8 +13,8 @@ import { firstNamed } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
 import { introducesOtherKind, listedAfterOtherKind } from './introduced-kind';
 import { usedWith } from './used-with';
-import { isDictionaryEntry, isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
-import { nominativesOf } from './russian-names';
+import { isDictionaryEntry, isDictionaryWord } from './lexicon/dictionary';
+import { isRussianPlace } from './russian-names';
 import { lineAt, sentenceAround, type Line } from './text';
 
 interface Candidate {
@@ -653,14 +653,6 @@ function lowercaseName(raw: string, ctx: CompetitorContext): NameVerdict | null 
   const digit = /\d/.test(name);
   if (!digit && (isDictionaryEntry(name, ctx.language) || isDictionaryEntry(name, 'en'))) return null;
   return { name, strong: digit, acronym: false, ordinaryEnding: !digit, germanPhraseName: false };
-}
-
-/**
- * A place or a person the Russian dictionary knows ("Таджикистана", "Камчатки", "Крым"): the
- * dictionary's proper nouns are geography and people, brands are not among them.
- */
-function isRussianPlace(name: string): boolean {
-  return !name.includes(' ') && nominativesOf(name).some((n) => isDictionaryProperNoun(n, 'ru'));
 }
 
 /**

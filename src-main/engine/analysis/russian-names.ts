@@ -5,6 +5,8 @@
  * could come from, likeliest first; two spellings whose lists meet are one competitor.
  */
 
+import { isDictionaryProperNoun } from './lexicon/dictionary';
+
 const CYRILLIC_WORD = /^[А-ЯЁа-яё-]+$/;
 /** A Latin name with a Russian ending: "Skillbox'а", "Ozon-е", "iPhoneом". */
 const LATIN_WITH_ENDING = /^(.*[A-Za-z0-9])(?:['’-]?[а-яё]{1,3})$/;
@@ -85,4 +87,12 @@ export function nameNominatives(name: string): string[] {
   const at = name.lastIndexOf(' ');
   const head = at < 0 ? '' : name.slice(0, at + 1);
   return nominativesOf(name.slice(at + 1)).map((w) => head + w);
+}
+
+/**
+ * A place or a person the Russian dictionary knows ("Таджикистана", "Камчатки", "Крым"): the
+ * dictionary's proper nouns are geography and people, brands are not among them.
+ */
+export function isRussianPlace(name: string): boolean {
+  return !name.includes(' ') && nominativesOf(name).some((n) => isDictionaryProperNoun(n, 'ru'));
 }

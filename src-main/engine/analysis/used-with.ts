@@ -47,7 +47,7 @@ const FILLER = '(?:[ \\u00A0]+[\\p{Ll}][\\p{Ll}-]*){0,3}';
 const EARLIER_ITEMS =
   "(?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}.&'’+ -]{0,40}?(?:,[ \\u00A0]*|[ \\u00A0]+(?:and|or|und|oder|y|o|и|или)[ \\u00A0]+))*";
 const AFTER_CUE = new RegExp(
-  `(?<![\\p{L}-])(?:${CUES.join('|')})${FILLER}[ \\u00A0]+${EARLIER_ITEMS}[«"“„*]*$`,
+  `(?<![\\p{L}-])(?:${CUES.join('|')})${FILLER}(?:[ \\u00A0]*[—–])?[ \\u00A0]+${EARLIER_ITEMS}[«"“„*]*$`,
   'iu',
 );
 const CLAUSE = /[^\n.!?;:()]*$/u;
