@@ -35,14 +35,14 @@ describe('the realistic corpus', () => {
     for (const a of realAnswers) for (const t of a.traps) expect(a.text).toContain(t.text);
   });
 
-  // Floors a little under the figures last measured (2026-11-24, stop 19); raise them as it improves.
+  // Floors a little under the figures last measured (2026-11-24, stop 20); raise them as it improves.
   it('keeps its measured accuracy', { timeout: 120_000 }, () => {
     const tally = emptyTally();
     for (const a of realAnswers) scoreAnswer(tally, a, resultOf(a));
     const all = figuresOf(tally);
-    expect(all.precision).toBeGreaterThanOrEqual(0.68);
-    expect(all.recall).toBeGreaterThanOrEqual(0.78);
-    expect(all.position).toBeGreaterThanOrEqual(0.865);
+    expect(all.precision).toBeGreaterThanOrEqual(0.78);
+    expect(all.recall).toBeGreaterThanOrEqual(0.81);
+    expect(all.position).toBeGreaterThanOrEqual(0.91);
     expect(all.mentionF1).toBeGreaterThanOrEqual(0.98);
     expect(all.occurrences).toBeGreaterThanOrEqual(0.95);
     expect(all.urls).toBe(1);
@@ -55,12 +55,12 @@ describe('the realistic corpus', () => {
  * those answers' real competitors still found. Floors a little under the last measured figures.
  */
 const CLASS_FLOORS: Record<TrapClass, { clean: number; recall: number }> = {
-  'common-word': { clean: 0.97, recall: 0.77 },
-  'acronym-document': { clean: 0.89, recall: 0.77 },
-  institution: { clean: 0.78, recall: 0.77 },
-  'own-product': { clean: 0.95, recall: 0.77 },
-  'date-amount-code': { clean: 0.97, recall: 0.77 },
-  'inflection-join': { clean: 0.98, recall: 0.77 },
+  'common-word': { clean: 0.97, recall: 0.81 },
+  'acronym-document': { clean: 0.92, recall: 0.81 },
+  institution: { clean: 0.87, recall: 0.81 },
+  'own-product': { clean: 0.96, recall: 0.81 },
+  'date-amount-code': { clean: 0.97, recall: 0.81 },
+  'inflection-join': { clean: 0.98, recall: 0.81 },
 };
 
 describe.each(TRAP_CLASSES)('traps of class %s', (cls) => {
