@@ -62,7 +62,7 @@ export function introducesOtherKind(text: string, at: number, trade: string): bo
 
 /** An opening parenthesis and the names enumerated after it so far: "(PostgreSQL, MySQL, ". */
 const IN_PARENTHESES =
-  /\((?:[\p{Lu}\p{N}][^()\n]{0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
+  /^\((?:[\p{Lu}\p{N}][^()\n]{0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
 
 /**
  * Whether the name at `at` is enumerated in parentheses after a noun of another kind than the
@@ -71,15 +71,17 @@ const IN_PARENTHESES =
  */
 export function listedAfterOtherKind(text: string, at: number, trade: string): boolean {
   const before = text.slice(Math.max(0, at - 160), at);
-  const m = IN_PARENTHESES.exec(before);
+  const open = before.lastIndexOf('(');
+  if (open < 0 || before.indexOf(')', open) >= 0) return false;
+  const m = IN_PARENTHESES.exec(before.slice(open));
   if (!m) return false;
-  const open = at - before.length + m.index;
   const close = text.indexOf(')', at);
   // Only names inside: "(Capital One and Citi have no such rule)" is a remark, not a list.
-  if (close < 0 || close - open > 240) return false;
+  const from = at - before.length + open;
+  if (close < 0 || close - from > 240) return false;
   const onlyNames = text
-    .slice(open + 1, close)
+    .slice(from + 1, close)
     .split(/,\s*|\s+(?:and|or|und|oder|y|o|и|или)\s+/u)
     .every((part) => !/(?:^|\s)\p{Ll}{4,}/u.test(part));
-  return onlyNames && introducesOtherKind(text, open, trade);
+  return onlyNames && introducesOtherKind(text, from, trade);
 }

@@ -50,10 +50,22 @@ const AFTER_CUE = new RegExp(
   `(?<![\\p{L}-])(?:${CUES.join('|')})${FILLER}(?:[ \\u00A0]*[—–])?[ \\u00A0]+${EARLIER_ITEMS}[«"“„*]*$`,
   'iu',
 );
-const CLAUSE = /[^\n.!?;:()]*$/u;
+/** Where a clause ends: the cue and its names stand within one. */
+const CLAUSE_STOPS = new Set(['\n', '.', '!', '?', ';', ':', '(', ')']);
+
+/** The clause before `at`, at most 160 characters (a backward scan: no regex tries every start). */
+function clauseBefore(text: string, at: number): string {
+  const limit = Math.max(0, at - 160);
+  let from = at;
+  while (from > limit && !CLAUSE_STOPS.has(text[from - 1])) from--;
+  return text.slice(from, at);
+}
+/** The cues' first letters as one cheap test: most clauses hold no cue, and skip AFTER_CUE. */
+const ANY_CUE =
+  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|интегр|синхр|подключ|принадл|verbind|gehört|conecta|propiedad/iu;
 
 /** Whether the name at `at` is one of an enumeration that a connection cue introduces. */
 export function usedWith(text: string, at: number): boolean {
-  const clause = CLAUSE.exec(text.slice(Math.max(0, at - 160), at))?.[0] ?? '';
-  return clause.length > 3 && AFTER_CUE.test(clause);
+  const clause = clauseBefore(text, at);
+  return clause.length > 3 && ANY_CUE.test(clause) && AFTER_CUE.test(clause);
 }
