@@ -266,4 +266,16 @@ Moving off LastPass is reasonable after the breach. Many users left LastPass in 
 Die Option n8n ist für Selbsthoster gedacht.`;
     expect(competitorsOf(text, 'N26', 'de')).toEqual(['DKB', 'comdirect', 'ING', 'congstar', 'freenet']);
   });
+
+  it('an account or a card named after its bank counts as the bank, in Spanish and German too', () => {
+    const es = `| Cuenta | Comisión | Nómina |
+|---|---|---|
+| ING Cuenta NoCuenta | No | No |
+| Openbank Cuenta Open | No | No |`;
+    expect(competitorsOf(es, 'BBVA', 'es')).toEqual(['ING', 'Openbank']);
+    const de = `**1. Comdirect Girokonto**
+**2. DKB Visa Debitkarte**
+**3. Consorsbank Girokonto**`;
+    expect(competitorsOf(de, 'N26', 'de')).toEqual(['Comdirect', 'DKB', 'Consorsbank']);
+  });
 });
