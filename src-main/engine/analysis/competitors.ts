@@ -345,7 +345,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     let v = verdicts.get(memoKey);
     if (!v) {
       const verdict =
-        judgeName(raw, ctx, lenient, dictionary) ?? (structural ? lowercaseName(raw, ctx) : null);
+        judgeName(raw, ctx, lenient, dictionary) ??
+        (structural ? (quotedName(raw, ctx) ?? lowercaseName(raw, ctx)) : null);
       const phrase = verdict?.name ?? raw;
       const own = ctx.isOwnBrand(phrase);
       v = { verdict, own, canonical: own ? undefined : knownOf(phrase) };
@@ -637,6 +638,23 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       !ctx.germanNouns || names.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
     return anchor && names.length >= 2 && names.length * 2 >= items.length;
   }
+}
+
+const QUOTED = /^[«„“"]([^«»„“”"]{2,40})[»“”"]$/u;
+
+/**
+ * «Будь здоров», «Моё дело», „Mein Bus“: a quoted phrase where a list item, a heading or bold
+ * text puts a name is one, lowercase words and all (Russian quotes names of that kind).
+ */
+function quotedName(raw: string, ctx: CompetitorContext): NameVerdict | null {
+  const bare = raw
+    .replace(/[*_]/g, '')
+    .trim()
+    .replace(/^\d{1,3}[.)]\s*/, '');
+  const inner = QUOTED.exec(bare)?.[1];
+  if (!inner || !/^[\p{Lu}\p{N}]/u.test(inner) || inner.split(' ').length > 4) return null;
+  const verdict = judgeName(inner.split(' ')[0], ctx, true, false);
+  return verdict && { ...verdict, name: inner, strong: true, acronym: false, ordinaryEnding: false };
 }
 
 /** "lexoffice", "congstar", "bunq", "t2", "n8n": one lowercase word no dictionary holds. */

@@ -278,4 +278,15 @@ Die Option n8n ist für Selbsthoster gedacht.`;
 **3. Consorsbank Girokonto**`;
     expect(competitorsOf(de, 'N26', 'de')).toEqual(['Comdirect', 'DKB', 'Consorsbank']);
   });
+
+  it('a quoted name in a list lead or a heading is a name, lowercase words and all', () => {
+    const text = `### Онлайн-бухгалтерии
+
+* **«Моё дело»** — консультации экспертов.
+* **Контур.Эльба** — для ИП на УСН.
+
+### 3. «Простой бизнес»
+Единая CRM и бухгалтерия.`;
+    expect(competitorsOf(text, '1С', 'ru')).toEqual(['Моё дело', 'Контур.Эльба', 'Простой бизнес']);
+  });
 });
