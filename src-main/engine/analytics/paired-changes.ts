@@ -85,16 +85,16 @@ export async function loadPairedUpdates(
     ? sql`and +ac.competitor_id in (${sql.join(withCompetitors)})`
     : sql``;
 
+  // One probe of the competitor index per pair for both of its answers, grouped per pair and
+  // competitor. (A `union all` of one join per update read the same rows but ran ~8× slower in
+  // SQLite: the summary's budget.)
   const named = await sql<{ competitor_id: number; gained: number; lost: number; both: number }>`
     with p as materialized (${pairs}),
-    m as (
-      select p.aid as pair, ac.competitor_id as cid, 1 as wa, 0 as wb
-        from p join answer_competitors ac on ac.answer_id = p.aid ${only}
-      union all
-      select p.aid, ac.competitor_id, 0, 1
-        from p join answer_competitors ac on ac.answer_id = p.bid ${only}
-    ),
-    g as (select pair, cid, max(wa) as wa, max(wb) as wb from m group by pair, cid)
+    g as (
+      select ac.competitor_id as cid, max(ac.answer_id = p.aid) as wa, max(ac.answer_id = p.bid) as wb
+      from p join answer_competitors ac on ac.answer_id in (p.aid, p.bid) ${only}
+      group by p.aid, ac.competitor_id
+    )
     select cid as competitor_id, sum(wa = 0 and wb = 1) as gained, sum(wa = 1 and wb = 0) as lost,
       sum(wa = 1 and wb = 1) as both
     from g group by cid`.execute(ctx.db);
