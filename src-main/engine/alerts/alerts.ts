@@ -15,7 +15,8 @@ import type { RecordedEvent } from '../events/event-bus';
  * analytics show. A significant drop of the brand, or a significant rise of a competitor, is told
  * through the channels the user chose in the project settings: an event (`significant_change`,
  * listed in the summary), an OS notification on the desktop, an e-mail when SMTP is set.
- * A change within noise never alerts. One completed run alerts at most once per brand.
+ * A change within noise never alerts. A run alerts at most once per brand, and once only, a
+ * completion resumed after a crash included (`alertAfterRun`).
  */
 
 export const ALERT_EVENT = 'significant_change' as const;
