@@ -7,6 +7,7 @@ import { brandChangeTests, loadPairedUpdates, pairShare } from '../analytics/pai
 import type { ChangeTest } from '../analytics/change-test';
 import { queueMail } from '../mail/mail.job';
 import { smtpSettings } from '../mail/smtp-settings';
+import type { RecordedEvent } from '../events/event-bus';
 
 /**
  * "Tell me when it matters" (issue 13). When a run completes, its update is compared with the
@@ -14,7 +15,8 @@ import { smtpSettings } from '../mail/smtp-settings';
  * analytics show. A significant drop of the brand, or a significant rise of a competitor, is told
  * through the channels the user chose in the project settings: an event (`significant_change`,
  * listed in the summary), an OS notification on the desktop, an e-mail when SMTP is set.
- * A change within noise never alerts. One completed run alerts at most once per brand.
+ * A change within noise never alerts. A run alerts at most once per brand, and once only, a
+ * completion resumed after a crash included (`alertAfterRun`).
  */
 
 export const ALERT_EVENT = 'significant_change' as const;
@@ -93,7 +95,13 @@ export function alertMessage(a: Alert, ru: boolean): string {
     : `Competitor ${a.brand} rose significantly from ${a.before} % to ${a.after} % (${figures}).`;
 }
 
-/** After a completed run: tell of each significant change through the chosen channels. */
+/**
+ * After a completed run: tell of each significant change through the chosen channels, once.
+ * The run's `alerted_at` mark, its events and its e-mail job are written in one transaction
+ * guarded by `alerted_at is null`, so a completion resumed after a crash (parse-run.job.ts) tells
+ * what was not told yet and nothing twice. OS notifications are emitted after that commit: a
+ * crash in between loses a notification (the event stays listed) rather than showing it twice.
+ */
 export async function alertAfterRun(ctx: EngineContext, projectId: number, runId: number): Promise<number> {
   const project = await ctx.db
     .selectFrom('projects')
@@ -104,29 +112,46 @@ export async function alertAfterRun(ctx: EngineContext, projectId: number, runId
   const prefs = alertPreferences(project);
   if (!prefs.event && !prefs.desktop && !prefs.email) return 0;
   const { alerts, date1, date2 } = await significantChanges(ctx, project, runId);
-  if (!alerts.length) return 0;
   const ru = project.language === 'ru';
-  for (const a of alerts) {
-    const message = alertMessage(a, ru);
-    const event = { project_id: project.id, user_id: project.user_id, type: ALERT_EVENT, message };
-    // The event list is one channel, the desktop notification another: either may be off.
-    if (prefs.event) await ctx.events.record(event, { notify: prefs.desktop });
-    else if (prefs.desktop) ctx.events.notifyOnly(event);
-  }
-  if (prefs.email && prefs.emails.length && (await smtpSettings(ctx))) {
-    const link = `${ctx.publicUrl()}/#/projects/${project.id}/dashboard`;
-    const lines = alerts.map((a) => `- ${alertMessage(a, ru)}`).join('\n');
-    await queueMail(ctx, {
-      project_id: project.id,
-      user_id: project.user_id,
-      to: prefs.emails,
-      subject: ru
-        ? `Значимое изменение: ${project.name} (${date1} — ${date2})`
-        : `Significant change: ${project.name} (${date1} to ${date2})`,
-      text: ru
-        ? `Обновление ${date2} по сравнению с ${date1}:\n${lines}\n\nИзменения в пределах шума не сообщаются.\nОткрыть: ${link}\n\nAnswerScope`
-        : `The update of ${date2} compared with ${date1}:\n${lines}\n\nChanges within noise are never reported.\nOpen: ${link}\n\nAnswerScope`,
-    });
-  }
+  const mail = prefs.email && prefs.emails.length && alerts.length && (await smtpSettings(ctx));
+  const toEmit = await ctx.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('parse_runs')
+      .set({ alerted_at: ctx.clock.now().toISOString() })
+      .where('id', '=', runId)
+      .where('alerted_at', 'is', null)
+      .executeTakeFirst();
+    if (!Number(claimed.numUpdatedRows)) return null; // told already
+    const emitted: RecordedEvent[] = [];
+    for (const a of alerts) {
+      const message = alertMessage(a, ru);
+      const event = { project_id: project.id, user_id: project.user_id, type: ALERT_EVENT, message };
+      // The event list is one channel, the desktop notification another: either may be off.
+      if (prefs.event) emitted.push(await ctx.events.store(event, { notify: prefs.desktop }, trx));
+      else if (prefs.desktop) emitted.push(ctx.events.unstored(event));
+    }
+    if (mail) {
+      const link = `${ctx.publicUrl()}/#/projects/${project.id}/dashboard`;
+      const lines = alerts.map((a) => `- ${alertMessage(a, ru)}`).join('\n');
+      await queueMail(
+        ctx,
+        {
+          project_id: project.id,
+          user_id: project.user_id,
+          to: prefs.emails,
+          subject: ru
+            ? `Значимое изменение: ${project.name} (${date1} — ${date2})`
+            : `Significant change: ${project.name} (${date1} to ${date2})`,
+          text: ru
+            ? `Обновление ${date2} по сравнению с ${date1}:\n${lines}\n\nИзменения в пределах шума не сообщаются.\nОткрыть: ${link}\n\nAnswerScope`
+            : `The update of ${date2} compared with ${date1}:\n${lines}\n\nChanges within noise are never reported.\nOpen: ${link}\n\nAnswerScope`,
+        },
+        trx,
+      );
+    }
+    return emitted;
+  });
+  if (!toEmit) return 0;
+  for (const e of toEmit) ctx.events.emit(e);
   return alerts.length;
 }

@@ -69,41 +69,47 @@ export async function loadPairedUpdates(
     join answers b on b.run_id = ${after.id} and b.prompt_id = a.prompt_id and b.neural_id = a.neural_id
     where a.run_id = ${before.id} and a.neural_id in (${nets}) ${prompts('a')}
       and (a.has_data = 1 or ${ce}) and (b.has_data = 1 or ${ce})`;
-  const own = await sql<{ pairs: number; gained: number; lost: number; both: number }>`
-    with p as (${pairs})
-    select count(*) as pairs, sum(ma = 0 and mb = 1) as gained, sum(ma = 1 and mb = 0) as lost,
-      sum(ma = 1 and mb = 1) as both
-    from p`.execute(ctx.db);
-  const o = own.rows[0];
-  out.pairs = Number(o?.pairs ?? 0);
-  out.own = { gained: Number(o?.gained ?? 0), lost: Number(o?.lost ?? 0), both: Number(o?.both ?? 0) };
-  if (!withCompetitors || !out.pairs) return out;
-  if (Array.isArray(withCompetitors) && !withCompetitors.length) return out;
+  const ownTally = sql`select null as competitor_id, count(*) as pairs, sum(ma = 0 and mb = 1) as gained,
+      sum(ma = 1 and mb = 0) as lost, sum(ma = 1 and mb = 1) as both
+    from p`;
+  const competitors =
+    withCompetitors === true || (Array.isArray(withCompetitors) && withCompetitors.length > 0);
   // `+` keeps SQLite on the answer index: led by the competitor index it would read every answer
   // naming a top competitor over the whole period, not just the two updates' answers.
   const only = Array.isArray(withCompetitors)
     ? sql`and +ac.competitor_id in (${sql.join(withCompetitors)})`
     : sql``;
-
-  const named = await sql<{ competitor_id: number; gained: number; lost: number; both: number }>`
-    with p as materialized (${pairs}),
-    m as (
-      select p.aid as pair, ac.competitor_id as cid, 1 as wa, 0 as wb
-        from p join answer_competitors ac on ac.answer_id = p.aid ${only}
-      union all
-      select p.aid, ac.competitor_id, 0, 1
-        from p join answer_competitors ac on ac.answer_id = p.bid ${only}
-    ),
-    g as (select pair, cid, max(wa) as wa, max(wb) as wb from m group by pair, cid)
-    select cid as competitor_id, sum(wa = 0 and wb = 1) as gained, sum(wa = 1 and wb = 0) as lost,
-      sum(wa = 1 and wb = 1) as both
-    from g group by cid`.execute(ctx.db);
-  for (const r of named.rows)
-    out.competitors.set(r.competitor_id, {
-      gained: Number(r.gained),
-      lost: Number(r.lost),
-      both: Number(r.both),
-    });
+  // The brand's tally (the row without a competitor, which also counts the pairs) and, when asked,
+  // each competitor's, in one statement over the pairs. A competitor's tally is one probe of the
+  // competitor index per pair for both of its answers, grouped per pair and competitor. (A
+  // `union all` of one join per update read the same rows but ran ~8× slower in SQLite.)
+  const rows = await sql<{
+    competitor_id: number | null;
+    pairs: number;
+    gained: number | null;
+    lost: number | null;
+    both: number | null;
+  }>`
+    with p as ${competitors ? sql`materialized` : sql``} (${pairs})
+    ${ownTally}
+    ${
+      competitors
+        ? sql`union all
+    select cid, 0, sum(wa = 0 and wb = 1), sum(wa = 1 and wb = 0), sum(wa = 1 and wb = 1)
+    from (
+      select ac.competitor_id as cid, max(ac.answer_id = p.aid) as wa, max(ac.answer_id = p.bid) as wb
+      from p join answer_competitors ac on ac.answer_id in (p.aid, p.bid) ${only}
+      group by p.aid, ac.competitor_id
+    ) group by cid`
+        : sql``
+    }`.execute(ctx.db);
+  for (const r of rows.rows) {
+    const tally = { gained: Number(r.gained ?? 0), lost: Number(r.lost ?? 0), both: Number(r.both ?? 0) };
+    if (r.competitor_id === null) {
+      out.pairs = Number(r.pairs ?? 0);
+      out.own = tally;
+    } else out.competitors.set(r.competitor_id, tally);
+  }
   return out;
 }
 

@@ -49,7 +49,13 @@ export async function runParseJob(
 ): Promise<void> {
   const run = await loadRun(ctx, payload.runId);
   if (!run) return;
-  if (run.status === 'completed') return writeAggregatesFor(ctx, run.id); // crashed right after closing
+  if (run.status === 'completed') {
+    // Crashed right after closing: finish what the close left undone. Alerts are told once per
+    // run (alerts.ts), so a close that had told them tells nothing again.
+    await writeAggregatesFor(ctx, run.id);
+    await alertAfterRun(ctx, run.project_id, run.id);
+    return;
+  }
   if (run.status === 'failed') return;
   const project = await ctx.db
     .selectFrom('projects')

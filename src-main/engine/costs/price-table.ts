@@ -1,12 +1,17 @@
 /**
  * The shipped price table: list prices in US dollars per million tokens for the catalogue's
- * default models and common alternatives, as published by each provider on `PRICES_AS_OF`.
- * Data, not logic: a user whose contract or model differs edits the figures in the app settings
- * (prices.service.ts keeps their edits apart and over this table). Request fees some providers
- * add (Perplexity's per-search fee, web-search tool calls) are not in token prices and are left
- * out; docs/api/collection.md says so.
+ * default models and common alternatives, read from each provider's public API pricing page
+ * (OpenAI, Anthropic, Google Gemini API, Perplexity, DeepSeek, xAI, Mistral) as they stood on
+ * `PRICES_AS_OF`: standard tier, no batch or cache discounts (DeepSeek: cache-miss input; Gemini
+ * 2.5 Pro: prompts up to 200k tokens). Prices change: `PRICES_AS_OF` is shown beside every figure,
+ * and a user whose contract, tier or model differs edits the figures in App settings → Spend so
+ * far (prices.service.ts keeps their rows apart and over this table). To update the shipped
+ * table, edit the rows below and the date together. Request fees some providers add (Perplexity's
+ * per-request search fee, web-search tool calls) are not token prices and are left out;
+ * docs/api/collection.md says so. YandexGPT (priced in roubles per 1,000 tokens) and
+ * user-defined models have no row: their cost shows as "no price" until the user adds one.
  */
-export const PRICES_AS_OF = '2026-11-01';
+export const PRICES_AS_OF = '2025-10-15';
 
 export interface PriceRow {
   provider: string;

@@ -181,6 +181,8 @@ export interface ParseRunsTable {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** When the run's alerts were told (alerts.ts): set once, so a resumed completion tells nothing twice. */
+  alerted_at: string | null;
 }
 
 export interface AnswersTable {

@@ -24,6 +24,13 @@ export interface RecordedEvent {
   notify?: boolean;
 }
 
+export interface NewEvent {
+  project_id: number | null;
+  user_id?: number | null;
+  type: EventType;
+  message: string;
+}
+
 /**
  * Events are stored (the summary lists them) and emitted in-process, so a host can show an OS
  * notification when a run or report finishes.
@@ -36,17 +43,20 @@ export class EventBus {
     private readonly clock: Clock,
   ) {}
 
-  async record(
-    event: {
-      project_id: number | null;
-      user_id?: number | null;
-      type: EventType;
-      message: string;
-    },
-    options: { notify?: boolean } = {},
-  ) {
+  async record(event: NewEvent, options: { notify?: boolean } = {}) {
+    const recorded = await this.store(event, options);
+    this.emit(recorded);
+    return recorded;
+  }
+
+  /**
+   * Stores an event without telling the listeners, with `db` (a transaction) when given: the
+   * caller emits it once that transaction has committed (`emit`), so a rolled-back event is
+   * never shown.
+   */
+  async store(event: NewEvent, options: { notify?: boolean } = {}, db: Db = this.db) {
     const created_at = this.clock.now().toISOString();
-    const row = await this.db
+    const row = await db
       .insertInto('events')
       .values({
         project_id: event.project_id,
@@ -64,24 +74,27 @@ export class EventBus {
       created_at,
       ...(options.notify === false && { notify: false }),
     };
-    this.emitter.emit('event', recorded);
     return recorded;
   }
 
+  /** Tells the listeners (the desktop's OS notifications) of an event stored with `store`. */
+  emit(recorded: RecordedEvent) {
+    this.emitter.emit('event', recorded);
+  }
+
   /** Emitted for an OS notification only, never stored (the user keeps it out of the event list). */
-  notifyOnly(event: {
-    project_id: number | null;
-    user_id?: number | null;
-    type: EventType;
-    message: string;
-  }) {
-    const emitted: RecordedEvent = {
+  notifyOnly(event: NewEvent) {
+    this.emit(this.unstored(event));
+  }
+
+  /** The shape `notifyOnly` emits (id 0: never stored), for a caller that emits it later. */
+  unstored(event: NewEvent): RecordedEvent {
+    return {
       id: 0,
       ...event,
       user_id: event.user_id ?? null,
       created_at: this.clock.now().toISOString(),
     };
-    this.emitter.emit('event', emitted);
   }
 
   on(listener: (event: RecordedEvent) => void): () => void {

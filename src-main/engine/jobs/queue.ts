@@ -45,6 +45,8 @@ export interface EnqueueOptions {
   /** Delay before the job may run, in milliseconds. */
   delayMs?: number;
   maxAttempts?: number;
+  /** Enqueue inside this transaction: the job exists only if the caller's writes commit. */
+  db?: Db;
 }
 
 /** Thrown by a handler to ask for a retry later without counting as a crash. */
@@ -84,7 +86,7 @@ export class JobQueue {
   async enqueue<P>(name: string, payload: P, options: EnqueueOptions = {}): Promise<number> {
     const now = this.clock.now();
     const runAfter = new Date(now.getTime() + (options.delayMs ?? 0)).toISOString();
-    const row = await this.db
+    const row = await (options.db ?? this.db)
       .insertInto('jobs')
       .values({
         name,

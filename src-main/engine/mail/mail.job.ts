@@ -1,4 +1,5 @@
 import type { EngineContext } from '../context';
+import type { Db } from '../db/connection';
 import type { JobHandler } from '../jobs/queue';
 import { sendMail, type MailMessage } from './mailer';
 
@@ -15,7 +16,8 @@ export const mailSendHandler =
     await sendMail(ctx, message);
   };
 
-export async function queueMail(ctx: EngineContext, message: MailMessage): Promise<void> {
+/** Queues one message; inside the caller's transaction when `db` is given. */
+export async function queueMail(ctx: EngineContext, message: MailMessage, db?: Db): Promise<void> {
   if (!message.to.length) return;
-  await ctx.jobs.enqueue(MAIL_SEND_JOB, message, { maxAttempts: 3 });
+  await ctx.jobs.enqueue(MAIL_SEND_JOB, message, { maxAttempts: 3, db });
 }

@@ -8,6 +8,7 @@ import { chatCompletion, startLoopbackAi } from '../collect/loopback-ai';
 import { ans, seedProject, seedUpdate } from '../../helpers/seed-analytics';
 import { alertAfterRun } from '../../../src-main/engine/alerts/alerts';
 import type { RecordedEvent } from '../../../src-main/engine/events/event-bus';
+import { PARSE_RUN_JOB } from '../../../src-main/engine/collect/job-names';
 
 /**
  * Issue 13 "tell me when it matters": real runs against a scripted provider on loopback whose
@@ -173,6 +174,79 @@ describe('alerts after a run', () => {
     });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['alerts.emails.0']);
+  });
+});
+
+describe('a completion resumed after a crash', () => {
+  /** The queue runs the parse job of a run again, as after a crash before the job was marked done. */
+  async function resumeJob(runId: number) {
+    await t.engine.jobs.enqueue(PARSE_RUN_JOB, { runId }, { maxAttempts: 10 });
+    await t.engine.jobs.drain({ ignoreDelays: true });
+  }
+  const lastRunId = async (projectId: number) =>
+    (
+      await t.engine.ctx.db
+        .selectFrom('parse_runs')
+        .select('id')
+        .where('project_id', '=', projectId)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const shown = () => notified.filter((e) => e.type === 'significant_change');
+
+  it('tells nothing twice when the alerts were told before the crash (event, desktop, e-mail)', async () => {
+    const sink = await startSink();
+    try {
+      await t.api.patch('/api/app/settings', {
+        smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'alerts@answerscope.test' },
+      });
+      const p = await scriptedProject();
+      await t.api.patch(`/api/projects/${p.id}/settings`, {
+        alerts: { email: true, emails: ['analyst@acme.test'] },
+      });
+      await runOnce(p.id);
+      dropped = new Set(PROMPTS);
+      await runOnce(p.id);
+      expect(await alertsOf(p.id)).toHaveLength(1);
+      expect(shown()).toHaveLength(1);
+      expect(sink.received).toHaveLength(1);
+
+      await resumeJob(await lastRunId(p.id));
+      await resumeJob(await lastRunId(p.id));
+      expect(await alertsOf(p.id)).toHaveLength(1);
+      expect(shown()).toHaveLength(1);
+      expect(sink.received).toHaveLength(1);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('tells once what a crash between closing the run and alerting left untold', async () => {
+    const p = await scriptedProject();
+    await runOnce(p.id);
+    dropped = new Set(PROMPTS);
+    await runOnce(p.id);
+    const runId = await lastRunId(p.id);
+    // The state a crash before the alert transaction committed leaves: the run completed, its
+    // alerts neither stored nor marked (the mark and the events commit together or not at all).
+    await t.engine.ctx.db.deleteFrom('events').where('type', '=', 'significant_change').execute();
+    await t.engine.ctx.db
+      .updateTable('parse_runs')
+      .set({ alerted_at: null })
+      .where('id', '=', runId)
+      .execute();
+    notified = [];
+
+    await resumeJob(runId);
+    expect((await alertsOf(p.id)).map((e) => e.message)).toEqual([
+      'Visibility of Acme fell significantly from 100 % to 0 % (12 pairs, 0 gained, 12 lost, p = 0.00049).',
+    ]);
+    expect(shown()).toHaveLength(1);
+    await resumeJob(runId);
+    expect(await alertsOf(p.id)).toHaveLength(1);
+    expect(shown()).toHaveLength(1);
+    // Closing is not redone: the run's own events are not repeated either.
+    expect((await eventsOf(t.engine, p.id)).filter((e) => e.type === 'update_finished')).toHaveLength(2);
   });
 });
 
