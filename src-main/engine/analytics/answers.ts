@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
-import type { Query } from '../http/query';
-import { invalidField } from '../http/errors';
+import type { Query } from '../validation/query';
+import { invalidField } from '../errors';
 import { bool } from '../db/connection';
 import {
   scopeFor,

@@ -6,7 +6,7 @@ import { competitorStats, counted, neuralStats, pct, round2, sumNeuralStats, typ
 import { projectWithCounts, updateDates, x } from './shapes';
 import { brandChangeTests, loadPairedUpdates, noChange } from './paired-changes';
 import type { ChangeTest } from './change-test';
-import type { Query } from '../http/query';
+import type { Query } from '../validation/query';
 
 /**
  * The competitors tab (api-spec.md "Competitors"). Visibility of a brand at an update is

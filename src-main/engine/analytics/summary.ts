@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
-import type { Query } from '../http/query';
+import type { Query } from '../validation/query';
 import { isoMicro } from '../../../src-shared/time';
 import {
   baseFiltersEcho,

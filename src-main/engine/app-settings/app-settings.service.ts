@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../errors';
 import { requireAdmin } from '../account/users';
 import { isTimeZone } from '../schedules/zoned-time';
 import type { AppSettings, AppSettingsPatch } from '../../../src-shared/api/core';

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
-import { conflict, forbidden, validationError } from '../http/errors';
+import { conflict, forbidden, validationError } from '../errors';
 import { PARSE_RUN_JOB } from './job-names';
 
 export interface ParseRequest {

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
 import type { DraftRow, UserRow } from '../db/schema';
-import { draftError, invalidField } from '../http/errors';
+import { draftError, invalidField } from '../errors';
 import { resolveNeurals } from '../neurals/neurals.service';
 import { checkedHost, DEFAULT_REGION, joinList } from '../settings/settings.service';
 import { findOrCreateGroup } from '../groups/groups.service';

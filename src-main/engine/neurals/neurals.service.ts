@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
 import type { NeuralRow } from '../db/schema';
 import { bit, bool } from '../db/connection';
-import { notFound, invalidField, conflict } from '../http/errors';
+import { notFound, invalidField, conflict } from '../errors';
 import { NEURAL_PRESETS, type ProviderName } from './catalogue';
 
 /** Adds any preset missing from the catalogue (first start, or a preset added by an upgrade). */

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { EngineContext } from '../context';
 import type { ReportRow, ReportResultRow, UserRow } from '../db/schema';
 import { loadProject } from '../access/project-access';
-import { badRequest, invalidField, notFound } from '../http/errors';
-import type { Query } from '../http/query';
+import { badRequest, invalidField, notFound } from '../errors';
+import type { Query } from '../validation/query';
 import { isoMicro } from '../../../src-shared/time';
 import {
   REPORT_STATUSES,
