@@ -1,15 +1,14 @@
 import type { EngineContext } from '../context';
 import type { JobHandler } from '../jobs/queue';
+import { JOB } from '../job-catalogue';
 import { sendMail, type MailMessage } from './mailer';
-
-export const MAIL_SEND_JOB = 'mail.send';
 
 /**
  * `mail.send`: one message. Delivery is at least once: a crash after the SMTP server accepted
  * the message but before the job was marked done sends it again on restart (a duplicate notice
  * is better than a lost one). SMTP errors are retried by the queue (3 attempts, backing off).
  */
-export const mailSendHandler =
+export const mailSendJob =
   (ctx: EngineContext): JobHandler<MailMessage> =>
   async (message) => {
     await sendMail(ctx, message);
@@ -17,5 +16,5 @@ export const mailSendHandler =
 
 export async function queueMail(ctx: EngineContext, message: MailMessage): Promise<void> {
   if (!message.to.length) return;
-  await ctx.jobs.enqueue(MAIL_SEND_JOB, message, { maxAttempts: 3 });
+  await ctx.jobs.enqueue(JOB.mailSend, message, { maxAttempts: 3 });
 }
