@@ -1,4 +1,5 @@
 import type { EngineContext } from '../context';
+import type { BrandCell } from '../../../src-shared/api/analytics';
 import type { ProjectRow } from '../db/schema';
 import type { Query } from '../validation/query';
 import { invalidField } from '../errors';
@@ -23,7 +24,6 @@ import {
   promptCountVisibilities,
   promptCounts,
   runFacts,
-  type BrandCell,
   type Fact,
   type PromptCount,
   type SiteCells,
