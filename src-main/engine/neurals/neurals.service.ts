@@ -180,13 +180,6 @@ export const toNeural = (n: NeuralRow) => ({
   model_url: n.model_url ?? '',
 });
 
-export const toNeuralRef = (n: Pick<NeuralRow, 'id' | 'system_name' | 'display_name' | 'logo'>) => ({
-  id: n.id,
-  display_name: n.display_name,
-  system_name: n.system_name,
-  logo: n.logo,
-});
-
 export const toAppNeural = (n: NeuralRow) => ({
   id: n.id,
   system_name: n.system_name,
