@@ -45,6 +45,15 @@ export default tseslint.config(
     },
   },
   {
+    // `any` outside tests only with a reason beside it. Migrations use Kysely<any> on purpose
+    // (Kysely's documented idiom: a migration must not depend on today's schema types).
+    // TODO(issue 12): add src-renderer/** and drop the lease.ts exemption once the open
+    // branches that change those files are merged.
+    files: ['src-main/**', 'src-shared/**'],
+    ignores: ['src-main/engine/db/migrations/**', 'src-main/engine/jobs/lease.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
     files: ['src-main/engine/**', 'src-main/server/**', 'src-main/mcp/**', 'src-shared/**', 'test/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noElectron] }] },
   },
