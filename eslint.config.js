@@ -11,6 +11,12 @@ const noElectron = {
   message: 'Only src-main/electron may import electron.',
 };
 
+// Relative ('../http/x', '../../engine/http/x') or any path through engine/http/.
+const noEngineHttp = {
+  regex: '(^|/)engine/http/|^(\\.\\.?/)+http/',
+  message: 'Only engine/http/ (and the composition root, engine.ts) may import engine/http/.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,8 +45,24 @@ export default tseslint.config(
     },
   },
   {
+    // `any` outside tests only with a reason beside it. Migrations use Kysely<any> on purpose
+    // (Kysely's documented idiom: a migration must not depend on today's schema types).
+    // TODO(issue 12): add src-renderer/** and drop the lease.ts exemption once the open
+    // branches that change those files are merged.
+    files: ['src-main/**', 'src-shared/**'],
+    ignores: ['src-main/engine/db/migrations/**', 'src-main/engine/jobs/lease.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
     files: ['src-main/engine/**', 'src-main/server/**', 'src-main/mcp/**', 'src-shared/**', 'test/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noElectron] }] },
+  },
+  {
+    // Services, jobs and hosts throw DomainError (engine/errors.ts) and validate with
+    // engine/validation/; only engine/http/ speaks HTTP. engine.ts (the composition root) mounts it.
+    files: ['src-main/engine/**', 'src-main/server/**', 'src-main/mcp/**'],
+    ignores: ['src-main/engine/http/**', 'src-main/engine/engine.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron, noEngineHttp] }] },
   },
   {
     files: ['src-renderer/**'],

@@ -58,14 +58,6 @@ export const FILTER_ENUMS = {
   metrics: METRICS_OPTIONS,
   metrics_action: METRICS_ACTION_OPTIONS,
 } as const;
-export type FilterEnumKey = keyof typeof FILTER_ENUMS;
-
-export type MentionFilter = (typeof MENTION_OPTIONS)[number]['value'];
-export type ToneValue = (typeof TONE_OPTIONS)[number]['value'];
-export type VisibilityFilter = (typeof VISIBILITY_OPTIONS)[number]['value'];
-export type CompetitorTypeFilter = (typeof COMPETITOR_TYPE_OPTIONS)[number]['value'];
-export type MetricsFilter = (typeof METRICS_OPTIONS)[number]['value'];
-export type MetricsAction = (typeof METRICS_ACTION_OPTIONS)[number]['value'];
 
 /** `{value, label}` items in one language, the shape the filters response carries. */
 export function enumItems(options: readonly EnumOption[], language: UiLanguage = 'ru') {

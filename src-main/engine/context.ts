@@ -2,6 +2,7 @@ import type { Db } from './db/connection';
 import type { Clock } from './clock';
 import type { IdSource } from './ids';
 import type { JobQueue } from './jobs/queue';
+import type { JobPayloads } from './job-catalogue';
 import type { EventBus } from './events/event-bus';
 import type { SecretBox } from './secrets';
 import type { EnginePorts } from './ports';
@@ -14,7 +15,7 @@ export interface EngineContext {
   db: Db;
   clock: Clock;
   ids: IdSource;
-  jobs: JobQueue;
+  jobs: JobQueue<JobPayloads>;
   events: EventBus;
   secrets: SecretBox;
   ports: EnginePorts;

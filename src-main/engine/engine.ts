@@ -4,7 +4,12 @@ import { openDatabase } from './db/connection';
 import { systemClock, type Clock } from './clock';
 import { cryptoIds, type IdSource } from './ids';
 import { JobQueue } from './jobs/queue';
-import { registerJobs } from './jobs/registry';
+import { JOB, type JobPayloads } from './job-catalogue';
+import { giveUpRun, parseRunJob } from './collect/parse-run.job';
+import { reanalyzeJob } from './collect/reanalyze.job';
+import { failReport, reportBuildJob } from './reports/report-build.job';
+import { mailSendJob } from './mail/mail.job';
+import { draftProposeJob } from './drafts/draft-propose.job';
 import { EventBus } from './events/event-bus';
 import type { SecretBox } from './secrets';
 import { createKeyFileSecretBox } from './key-file-secrets';
@@ -17,7 +22,7 @@ import { createApp } from './http/app';
 import { ensureLocalOwner, LOCAL_OWNER_ID } from './account/users';
 import { ensureCatalogue } from './neurals/neurals.service';
 import { startBackgroundServices } from './background';
-import { resumeStalledPrints } from './reports/report-print.job';
+import { reportPrintJob, resumeStalledPrints } from './reports/report-print.job';
 
 export interface EngineOptions {
   /** Folder of the SQLite file and generated files (PDFs). */
@@ -48,7 +53,7 @@ export interface Engine {
   /** The API: a web-standard Request in, a Response out. `asUser` skips bearer auth (IPC path). */
   handle(request: Request, options?: { asUser?: number }): Promise<Response>;
   ctx: EngineContext;
-  jobs: JobQueue;
+  jobs: JobQueue<JobPayloads>;
   events: EventBus;
   localOwnerId: number;
   setPublicUrl(url: string): void;
@@ -76,7 +81,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const { db, sqlite } = await openDatabase({ file: dbFile, nativeBinding: options.nativeBinding });
   const runsJobs = (options.role ?? 'host') === 'host';
   if (!runsJobs && options.runJobs) throw new Error('A tool engine cannot run jobs.');
-  const jobs = new JobQueue(db, clock, undefined, runsJobs);
+  const jobs = new JobQueue<JobPayloads>(db, clock, undefined, runsJobs);
   let publicUrl = options.publicUrl ?? 'http://127.0.0.1';
   const ctx: EngineContext = {
     db,
@@ -128,4 +133,20 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       if (sqlite.open) sqlite.close();
     },
   };
+}
+
+/**
+ * Every job's handler, registered once at start (the names and payloads: job-catalogue.ts).
+ * The handler files document what happens when a job runs twice or stops half-way.
+ */
+function registerJobs(ctx: EngineContext): void {
+  // Out of attempts: the run closes with what it collected (the rest refunded), never stays running.
+  ctx.jobs.register(JOB.parseRun, parseRunJob(ctx), { onGiveUp: (p) => giveUpRun(ctx, p.runId) });
+  ctx.jobs.register(JOB.reanalyze, reanalyzeJob(ctx));
+  ctx.jobs.register(JOB.reportBuild, reportBuildJob(ctx), {
+    onGiveUp: (p, error) => failReport(ctx, p.report_id, error),
+  });
+  ctx.jobs.register(JOB.reportPrint, reportPrintJob(ctx));
+  ctx.jobs.register(JOB.mailSend, mailSendJob(ctx));
+  ctx.jobs.register(JOB.draftPropose, draftProposeJob(ctx));
 }

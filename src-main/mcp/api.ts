@@ -13,7 +13,7 @@ export interface ApiCall {
   body?: unknown;
 }
 
-export type Api = <T = any>(call: ApiCall) => Promise<T>;
+export type Api = <T = unknown>(call: ApiCall) => Promise<T>;
 
 /** What the adapter needs of the engine (createEngine's result fits). */
 export interface RequestHandler {
@@ -27,7 +27,7 @@ export type Identity = { asUser: number } | { token: string };
 export class ApiRefusal extends Error {
   constructor(
     readonly status: number,
-    readonly body: Record<string, any>,
+    readonly body: Record<string, unknown>,
   ) {
     super(apiMessage(status, body));
     this.name = 'ApiRefusal';
@@ -51,7 +51,7 @@ export function engineApi(engine: RequestHandler, identity: Identity): Api {
       'asUser' in identity ? { asUser: identity.asUser } : undefined,
     );
     const text = await response.text();
-    let body: any = null;
+    let body: Record<string, unknown> | null = null;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
@@ -63,8 +63,9 @@ export function engineApi(engine: RequestHandler, identity: Identity): Api {
 }
 
 /** The API's message: `{message}`, or the draft envelope's `{error: {message}}`. */
-function apiMessage(status: number, body: Record<string, any>): string {
-  if (typeof body?.message === 'string') return body.message;
-  if (typeof body?.error?.message === 'string') return body.error.message;
+function apiMessage(status: number, body: Record<string, unknown>): string {
+  const { message, error } = (body ?? {}) as { message?: unknown; error?: { message?: unknown } };
+  if (typeof message === 'string') return message;
+  if (typeof error?.message === 'string') return error.message;
   return `HTTP ${status}`;
 }

@@ -5,7 +5,7 @@ import { createToken, listTokens, revokeToken } from '../engine/auth/tokens';
 import { createUser, getUser, listUsers, setDisabled, setLimits } from '../engine/account/users';
 import { parseArgs, dataDirFrom } from './args';
 import { createSampleProject } from '../engine/collect/sample-project';
-import { HttpError } from '../engine/http/errors';
+import { DomainError } from '../engine/errors';
 
 const USAGE = `Usage:
   npm run cli -- token create [--data-dir DIR] [--name NAME] [--user ID] [--expires-in DAYS]
@@ -46,7 +46,7 @@ async function withEngine(args: Args, run: (engine: Engine) => Promise<number>):
   try {
     return await run(engine);
   } catch (error) {
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
       console.error(error.message);
       return 1;
     }

@@ -5,12 +5,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src-main/engine/engine';
 import { fixedClock } from '../../src-main/engine/clock';
 import { LEASE_MS } from '../../src-main/engine/jobs/lease';
+import type { JobQueue } from '../../src-main/engine/jobs/queue';
 import { configureCollection } from '../../src-main/engine/collect/tuning';
 import { runCli } from '../helpers/run-cli';
 import { apiClient } from '../helpers/test-engine';
 import { createToken } from '../../src-main/engine/auth/tokens';
 import { addCompatibleNetwork, balanceOf, makeProject } from './collect/factories';
 import { chatCompletion, startLoopbackAi } from './collect/loopback-ai';
+
+/** The engine's queue, open to this file's own `test.*` jobs (the engine's names are typed). */
+const testJobs = (engine: Engine) => engine.jobs as unknown as JobQueue<Record<`test.${string}`, object>>;
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -89,15 +93,15 @@ describe('job leases', () => {
     let releaseA!: () => void;
     let sawStopping = false;
     const runs: string[] = [];
-    a.jobs.register('test.slow', async (_p, job) => {
+    testJobs(a).register('test.slow', async (_p, job) => {
       runs.push('a');
       await new Promise<void>((r) => (releaseA = r));
       sawStopping = job.stopping;
     });
-    b.jobs.register('test.slow', async () => {
+    testJobs(b).register('test.slow', async () => {
       runs.push('b');
     });
-    const id = await a.jobs.enqueue('test.slow', {});
+    const id = await testJobs(a).enqueue('test.slow', {});
     const drainA = a.jobs.drain();
     await until(() => runs.length === 1);
 
@@ -128,7 +132,7 @@ describe('job leases', () => {
     cleanups.push(() => engine.close());
     let runs = 0;
     const gaveUp: string[] = [];
-    engine.jobs.register(
+    testJobs(engine).register(
       'test.failing',
       async () => {
         runs++;
@@ -136,7 +140,7 @@ describe('job leases', () => {
       },
       { onGiveUp: async (_p, error) => void gaveUp.push(error) },
     );
-    const id = await engine.jobs.enqueue('test.failing', {}, { maxAttempts: 3 });
+    const id = await testJobs(engine).enqueue('test.failing', {}, { maxAttempts: 3 });
     await engine.jobs.drain({ ignoreDelays: true });
     expect(runs).toBe(3);
     expect(await jobRow(engine, id)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'boom 3' });
@@ -150,10 +154,10 @@ describe('job leases', () => {
     cleanups.push(() => engine.close());
     let runs = 0;
     const gaveUp: string[] = [];
-    engine.jobs.register('test.crashy', async () => void runs++, {
+    testJobs(engine).register('test.crashy', async () => void runs++, {
       onGiveUp: async (_p, error) => void gaveUp.push(error),
     });
-    const id = await engine.jobs.enqueue('test.crashy', {}, { maxAttempts: 3 });
+    const id = await testJobs(engine).enqueue('test.crashy', {}, { maxAttempts: 3 });
     // As after three crashes: claimed three times, the last holder gone, its lease over.
     await engine.ctx.db
       .updateTable('jobs')
@@ -207,7 +211,7 @@ describe('job leases', () => {
   it('frees at once, on a host start, the jobs of a process on this machine that died', async () => {
     const dataDir = tempDir();
     const first = await createEngine({ dataDir, clock: fixedClock('2026-11-20T10:00:00Z') });
-    const id = await first.jobs.enqueue('test.resume', {});
+    const id = await testJobs(first).enqueue('test.resume', {});
     // A pid that cannot be alive: the job was left running by a killed process.
     const { hostname } = await import('node:os');
     await first.ctx.db
@@ -228,7 +232,7 @@ describe('job leases', () => {
     const host = await createEngine({ dataDir, clock: fixedClock('2026-11-20T10:00:00Z') });
     cleanups.push(() => host.close());
     let runs = 0;
-    host.jobs.register('test.resume', async () => void runs++);
+    testJobs(host).register('test.resume', async () => void runs++);
     expect(await host.jobs.drain()).toBe(1);
     expect(runs).toBe(1);
   });

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
 import type { ProjectRow, UserRow } from '../db/schema';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../errors';
 
 export type Access = 'read' | 'modify';
 export type Role = 'owner' | 'editor' | 'viewer';

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../errors';
 
 export const LOCAL_OWNER_ID = 1;
 const STARTING_LIMITS = 10_000;

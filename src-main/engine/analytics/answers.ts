@@ -1,7 +1,8 @@
 import type { EngineContext } from '../context';
+import type { BrandCell } from '../../../src-shared/api/analytics';
 import type { ProjectRow } from '../db/schema';
-import type { Query } from '../http/query';
-import { invalidField } from '../http/errors';
+import type { Query } from '../validation/query';
+import { invalidField } from '../errors';
 import { bool } from '../db/connection';
 import {
   scopeFor,
@@ -23,7 +24,6 @@ import {
   promptCountVisibilities,
   promptCounts,
   runFacts,
-  type BrandCell,
   type Fact,
   type PromptCount,
   type SiteCells,

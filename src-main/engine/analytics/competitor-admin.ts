@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
-import { parseInput } from '../http/validate';
-import { invalidField, notFound } from '../http/errors';
+import { parseInput } from '../validation/parse-input';
+import { invalidField, notFound } from '../errors';
 import { loadCompetitors } from './competitors';
 import { parseList } from './facts';
 import { rewriteProjectAggregates } from './aggregates';

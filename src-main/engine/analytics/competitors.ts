@@ -6,7 +6,8 @@ import { competitorStats, counted, neuralStats, pct, round2, sumNeuralStats, typ
 import { projectWithCounts, updateDates, x } from './shapes';
 import { brandChangeTests, loadPairedUpdates, noChange } from './paired-changes';
 import type { ChangeTest } from './change-test';
-import type { Query } from '../http/query';
+import type { Query } from '../validation/query';
+import type { CompetitorRow as ApiCompetitorRow } from '../../../src-shared/api/analytics';
 
 /**
  * The competitors tab (api-spec.md "Competitors"). Visibility of a brand at an update is
@@ -183,24 +184,8 @@ function ownTone(m: BrandMetrics, runId: number | undefined): string {
   return 'neutral';
 }
 
-export interface CompetitorRow {
-  id: number | string;
-  competitor: { id: number | string; name: string; type: string };
-  members: Array<{ id: number; competitor_id: number; name: string }>;
-  visibility: {
-    first: number;
-    last: number;
-    delta: number;
-    dates: { first: string | null; last: string | null };
-    /** Extension: is the change first → last real (change-test.ts). */
-    change_test: ChangeTest;
-  };
-  mentions: number;
-  tone: string;
-  share_of_voice: { first: number; last: number; delta: number };
-  /** Not in the API: the mentions delta, for `metrics=mentions`. */
-  _mentionsDelta: number;
-}
+/** The API's row (src-shared) plus the mentions delta, for `metrics=mentions` (not sent). */
+export type CompetitorRow = ApiCompetitorRow & { _mentionsDelta: number };
 
 export function competitorRows(m: BrandMetrics, project: ProjectRow): CompetitorRow[] {
   const first = m.updates[0];
@@ -322,14 +307,14 @@ export async function buildCompetitors(ctx: EngineContext, project: ProjectRow, 
   const excluded = applyRowFilters(excludedRows(rows), scope);
   const f = scope.filters;
 
-  const series = (pick: (r: CompetitorRow, u: Update) => Record<string, number>) =>
+  const series = (pick: (r: CompetitorRow, u: Update) => { y: number } & Record<string, number>) =>
     table.map((r) => ({
       id: r.id,
       label: r.competitor.name,
       type: r.competitor.type,
       data: m.updates.map((u) => ({ x: x(u), ...pick(r, u) })),
     }));
-  const brandOf = (r: CompetitorRow) => r.id as number | 'own';
+  const brandOf = (r: CompetitorRow) => r.id;
   const last = m.updates[m.updates.length - 1];
   const radar = (metric: 'visibility' | 'mentions' | 'sov') => ({
     labels: scope.neurals.map((n) => n.display_name),

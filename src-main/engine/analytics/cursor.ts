@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../errors';
 
 /**
  * Opaque page cursors of the answers tabs (decisions.md §7): the offset into the filtered,

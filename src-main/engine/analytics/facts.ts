@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
+import type { BrandCell } from '../../../src-shared/api/analytics';
 import { groupBy, pct } from './stats';
 
 /**
@@ -215,16 +216,6 @@ export function promptCountVisibilities(
     result.set(c.prompt_id, entry);
   }
   return result;
-}
-
-/** A history cell of the brand, as the API shows it (see brandCell in summary.ts). */
-export interface BrandCell {
-  mention: number;
-  mention_position: number | null;
-  tone: string | null;
-  occurrences: string[];
-  competitors: string[];
-  has_data: boolean;
 }
 
 export interface SiteCell {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
-import { parseInput } from '../http/validate';
-import { invalidField } from '../http/errors';
+import { parseInput } from '../validation/parse-input';
+import { invalidField } from '../errors';
 import { parseDay } from '../../../src-shared/time';
-import type { Query } from '../http/query';
+import type { Query } from '../validation/query';
 
 /**
  * The one filter module of analytics (ARCHITECTURE.md "Rules of the house"): every endpoint and

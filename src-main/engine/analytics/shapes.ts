@@ -2,6 +2,7 @@ import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
 import { toProject } from '../projects/projects.service';
 import { dottedDay, isoMicro } from '../../../src-shared/time';
+import type { SeriesLabel } from '../../../src-shared/api/analytics';
 import type { NeuralInfo, Scope, Update } from './filters';
 
 /** Small response pieces shared by the analytics endpoints (mappers only, no rules). */
@@ -13,7 +14,7 @@ export const neuralRef = (n: NeuralInfo) => ({
   logo: n.logo,
 });
 
-export const seriesLabel = (n: NeuralInfo) => ({
+export const seriesLabel = (n: NeuralInfo): SeriesLabel => ({
   system_name: n.system_name,
   display_name: n.display_name,
   logo: n.logo,
@@ -21,7 +22,12 @@ export const seriesLabel = (n: NeuralInfo) => ({
 });
 
 /** The `all` series label (order -1, before the networks). */
-export const ALL_LABEL = { system_name: 'all', display_name: 'Все нейросети', logo: null, order: -1 };
+export const ALL_LABEL: SeriesLabel = {
+  system_name: 'all',
+  display_name: 'Все нейросети',
+  logo: null,
+  order: -1,
+};
 
 /** Chart points carry `x` as `DD.MM.YYYY` (api-spec.md "Conventions"). */
 export const x = (u: Update) => dotted.get(u.date) ?? remember(u.date);

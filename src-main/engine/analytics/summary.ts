@@ -1,7 +1,8 @@
 import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
-import type { Query } from '../http/query';
+import type { Query } from '../validation/query';
 import { isoMicro } from '../../../src-shared/time';
+import type { BrandCell, SeriesLabel, Tone } from '../../../src-shared/api/analytics';
 import {
   baseFiltersEcho,
   scopeFor,
@@ -126,19 +127,21 @@ async function projectEvents(ctx: EngineContext, projectId: number) {
     .selectFrom('events')
     .select(['id', 'project_id', 'type', 'message', 'created_at'])
     .where('project_id', '=', projectId)
+    .$narrowType<{ project_id: number }>()
     .orderBy('id', 'desc')
     .limit(SUMMARY_EVENTS)
     .execute();
   return rows.map((e) => ({ ...e, created_at: isoMicro(new Date(e.created_at)) }));
 }
 
-type Point = Record<string, number>;
+/** A point's figures beside its `x` (the shared `Point`). */
+type Point = { y: number } & Record<string, number>;
 
 /** Series `all` (only with more than one network) plus one per network; one point per update. */
 function curves(scope: Scope, m: BrandMetrics, neurals: NeuralInfo[], point: (s: NeuralStat) => Point) {
   const statsOf = (runId: number, nids: number[]) =>
     sumNeuralStats([...(m.neural.get(runId)?.values() ?? [])].filter((s) => nids.includes(s.neural_id)));
-  const series = (label: object, nids: number[]) => ({
+  const series = (label: SeriesLabel, nids: number[]) => ({
     label,
     data: scope.updates.map((u) => ({
       x: x(u),
@@ -291,8 +294,8 @@ function topPromptsOf(scope: Scope, counts: PromptCount[]) {
   return {
     up,
     down,
-    up_reason: up.length ? null : 'no_growth',
-    down_reason: down.length ? null : 'no_decline',
+    up_reason: up.length ? null : ('no_growth' as const),
+    down_reason: down.length ? null : ('no_decline' as const),
   };
 }
 
@@ -302,10 +305,11 @@ export function topByFrequency(prompts: PromptInfo[], n: number): PromptInfo[] {
 }
 
 /** A history cell of the brand (the shape of answers/history). */
-export const brandCell = (c: Cell) => ({
+export const brandCell = (c: Cell): BrandCell => ({
   mention: c.mention,
   mention_position: c.mention_position,
-  tone: c.tone,
+  // The column is text; the analysis writes only the three tones (analysis/tone.ts).
+  tone: c.tone as Tone | null,
   occurrences: parseList(c.occurrences),
   competitors: parseList(c.competitors),
   has_data: c.has_data === 1,
@@ -358,7 +362,7 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
   };
   const brandVisibility = (t: Tally) => (t.counted ? pct(t.mentions, t.counted) : null);
   const chart = (neurals: NeuralInfo[], y: (t: Tally) => number) => {
-    const series = (label: object, nids: number[]) => ({
+    const series = (label: SeriesLabel, nids: number[]) => ({
       label,
       data: scope.updates.map((u) => ({ x: x(u), y: y(tally(byRun.get(u.id) ?? [], nids)) })),
     });

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../errors';
 import { requireAdmin } from '../account/users';
 import { isTimeZone } from '../schedules/zoned-time';
 import type { AppSettings, AppSettingsPatch } from '../../../src-shared/api/core';
@@ -60,7 +60,8 @@ async function readStored(ctx: EngineContext): Promise<Stored> {
   const stored = defaults();
   const values = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]));
   for (const key of PLAIN_KEYS)
-    if (values[key] !== undefined && values[key] !== null) (stored as any)[key] = values[key];
+    if (values[key] !== undefined && values[key] !== null)
+      (stored as Record<string, unknown>)[key] = values[key];
   if (values.smtp) stored.smtp = { ...stored.smtp, ...values.smtp };
   // A zone this machine no longer knows falls back to its own rather than breaking schedules.
   if (!isTimeZone(stored.time_zone)) stored.time_zone = systemTimeZone();

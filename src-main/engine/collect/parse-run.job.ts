@@ -1,6 +1,7 @@
 import { alertAfterRun } from '../alerts/alerts';
 import type { EngineContext } from '../context';
-import type { JobContext } from '../jobs/queue';
+import type { JobContext, JobHandler } from '../jobs/queue';
+import type { JobPayload } from '../job-catalogue';
 import type { NeuralRow, ParseRunRow, ProjectRow } from '../db/schema';
 import { isoDay } from '../../../src-shared/time';
 import { neuralApiKey } from '../neurals/neurals.service';
@@ -24,10 +25,6 @@ import { collectTuning } from './tuning';
 import { noteExtraSources } from './extra-sources';
 import type { RunOptions } from './parse.service';
 
-export interface ParseRunPayload {
-  runId: number;
-}
-
 /** How often a running job looks at `JobContext.stopping` (the engine closing). */
 const STOP_POLL_MS = 100;
 
@@ -42,9 +39,14 @@ const STOP_POLL_MS = 100;
  * not saved; the queue puts the job back and the next start resumes it. Closing the run is one
  * guarded transaction (`status = 'in_progress'`), so refunds happen once.
  */
-export async function runParseJob(
+export const parseRunJob =
+  (ctx: EngineContext): JobHandler<JobPayload<'collect.parse-run'>> =>
+  (payload, job) =>
+    parseRun(ctx, payload, job);
+
+async function parseRun(
   ctx: EngineContext,
-  payload: ParseRunPayload,
+  payload: JobPayload<'collect.parse-run'>,
   job: JobContext,
 ): Promise<void> {
   const run = await loadRun(ctx, payload.runId);

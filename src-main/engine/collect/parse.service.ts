@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
-import { conflict, forbidden, validationError } from '../http/errors';
-import { PARSE_RUN_JOB } from './job-names';
+import { conflict, forbidden, validationError } from '../errors';
+import { JOB } from '../job-catalogue';
 
 export interface ParseRequest {
   with_recommendations?: boolean;
@@ -125,7 +125,7 @@ export async function queueParse(
   // Outside the transaction: the queue writes through ctx.db, which waits for the transaction's
   // connection. A crash between the two leaves a queued run without a job: resumeOrphanRuns
   // (called at start) enqueues it again.
-  await ctx.jobs.enqueue(PARSE_RUN_JOB, { runId }, { maxAttempts: 10 });
+  await ctx.jobs.enqueue(JOB.parseRun, { runId }, { maxAttempts: 10 });
   return runId;
 }
 
@@ -157,10 +157,10 @@ export async function resumeOrphanRuns(ctx: EngineContext): Promise<void> {
   const jobs = await ctx.db
     .selectFrom('jobs')
     .select('payload')
-    .where('name', '=', PARSE_RUN_JOB)
+    .where('name', '=', JOB.parseRun)
     .where('status', 'in', ['queued', 'running'])
     .execute();
   const covered = new Set(jobs.map((j) => (JSON.parse(j.payload) as { runId: number }).runId));
   for (const run of runs)
-    if (!covered.has(run.id)) await ctx.jobs.enqueue(PARSE_RUN_JOB, { runId: run.id }, { maxAttempts: 10 });
+    if (!covered.has(run.id)) await ctx.jobs.enqueue(JOB.parseRun, { runId: run.id }, { maxAttempts: 10 });
 }

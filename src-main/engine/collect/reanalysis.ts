@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
 import type { ReanalysisRow } from '../db/schema';
-import { REANALYZE_JOB } from './job-names';
+import { JOB, type JobPayload } from '../job-catalogue';
 
 /**
  * Requested re-analyses of a project (table `reanalyses`, migration 0008) and what the UI sees
@@ -15,12 +15,6 @@ export type ReanalysisReason =
   | 'competitors_changed'
   | 'own_products'
   | 'exclusions_changed_during_run';
-
-export interface ReanalyzePayload {
-  projectId: number;
-  /** The `reanalyses` row the job reports to (absent in jobs queued before migration 0008). */
-  reanalysisId?: number;
-}
 
 /** The public shape (GET/POST …/reanalyze, and beside competitor edits that queued one). */
 export interface ReanalysisView {
@@ -111,10 +105,10 @@ export async function queueReanalysis(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const jobId = await ctx.jobs.enqueue(REANALYZE_JOB, {
+  const jobId = await ctx.jobs.enqueue(JOB.reanalyze, {
     projectId,
     reanalysisId: row.id,
-  } satisfies ReanalyzePayload);
+  } satisfies JobPayload<'collect.reanalyze'>);
   await ctx.db.updateTable('reanalyses').set({ job_id: jobId }).where('id', '=', row.id).execute();
   return reanalysisView({ ...row, job_id: jobId });
 }

@@ -8,9 +8,8 @@ import { giveWayWhenBusy } from './turn-budget';
 import { loadAnalysisSubject } from './analysis-subject';
 import { loadRunAnalyzer } from './analyzer';
 import { rewriteProjectAggregates } from '../analytics/aggregates';
-import type { ReanalyzePayload } from './reanalysis';
-
-export { queueReanalysis, type ReanalyzePayload } from './reanalysis';
+import type { JobHandler } from '../jobs/queue';
+import type { JobPayload } from '../job-catalogue';
 
 const BATCH = 200;
 
@@ -31,9 +30,14 @@ class Superseded extends Error {}
  * stops before its next batch is written (the check is inside that batch's transaction, so an
  * older job never writes after a newer one began) and is marked `superseded`.
  */
-export async function runReanalyzeJob(
+export const reanalyzeJob =
+  (ctx: EngineContext): JobHandler<JobPayload<'collect.reanalyze'>> =>
+  (payload, job) =>
+    reanalyze(ctx, payload, job);
+
+async function reanalyze(
   ctx: EngineContext,
-  payload: ReanalyzePayload,
+  payload: JobPayload<'collect.reanalyze'>,
   job: { stopping: boolean },
 ): Promise<void> {
   const project = await ctx.db

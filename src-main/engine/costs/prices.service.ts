@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EngineContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { parseInput } from '../http/validate';
+import { parseInput } from '../validation/parse-input';
 import { requireAdmin } from '../account/users';
 import { FREE_PROVIDERS, PRICES_AS_OF, SHIPPED_PRICES, type PriceRow } from './price-table';
 

@@ -1,12 +1,10 @@
 import type { EngineContext } from '../context';
+import type { JobHandler } from '../jobs/queue';
+import type { JobPayload } from '../job-catalogue';
 import type { DraftPrompt } from '../../../src-shared/api/core';
 import { splitList } from './split';
 import { proposeDraftPrompts } from './proposals/index';
 import type { DraftInput } from './drafts.service';
-
-export interface ProposePayload {
-  draft_id: string;
-}
 
 /**
  * `draft.propose`: selects the prompts of a draft and marks it `ready` (or `error`), recording
@@ -14,8 +12,8 @@ export interface ProposePayload {
  * `processing`, and the final write is conditional on that status, so a list the user has
  * already edited is never overwritten. Stopped half-way, it simply runs again.
  */
-export function draftProposeJob(ctx: EngineContext) {
-  return async ({ draft_id }: ProposePayload): Promise<void> => {
+export function draftProposeJob(ctx: EngineContext): JobHandler<JobPayload<'draft.propose'>> {
+  return async ({ draft_id }) => {
     const draft = await ctx.db.selectFrom('drafts').selectAll().where('id', '=', draft_id).executeTakeFirst();
     if (!draft || draft.status !== 'processing') return;
     const setProgress = (progress: number) =>

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context';
 import type { DraftRow, UserRow } from '../db/schema';
-import { draftError, invalidField } from '../http/errors';
+import { draftError, invalidField } from '../errors';
+import { JOB } from '../job-catalogue';
 import { resolveNeurals } from '../neurals/neurals.service';
 import { checkedHost, DEFAULT_REGION, joinList } from '../settings/settings.service';
 import { findOrCreateGroup } from '../groups/groups.service';
@@ -10,7 +11,6 @@ import { DRAFT_GROUPS, DRAFT_GROUP_LABELS, type ProjectLanguage } from '../../..
 import type { DraftCreated, DraftPrompt, DraftView } from '../../../src-shared/api/core';
 
 export const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
-export const PROPOSE_JOB = 'draft.propose';
 
 /** The brand form as a draft keeps it: validated, lists joined, networks resolved to ids. */
 export interface DraftInput {
@@ -69,7 +69,7 @@ export async function createDraft(ctx: EngineContext, user: UserRow, body: Draft
     })
     .execute();
   try {
-    await ctx.jobs.enqueue(PROPOSE_JOB, { draft_id: id });
+    await ctx.jobs.enqueue(JOB.draftPropose, { draft_id: id });
   } catch {
     await ctx.db.deleteFrom('drafts').where('id', '=', id).execute();
     throw draftError('ANALYSIS_NOT_STARTED', 'Prompt selection could not be started. Try again.');

@@ -80,6 +80,8 @@ export async function fetchIcon(url: string, options: IconFetchOptions = {}): Pr
   const timeoutMs = options.timeoutMs ?? 4000;
   const signal = AbortSignal.timeout(timeoutMs);
   /** The DNS lookup of every connection: refuses names that resolve to an address not allowed. */
+  // Node's lookup callback is called with an error alone, or with addresses (and a family).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- its overloads do not fit one signature
   const lookup = (host: string, opts: LookupOptions, callback: (...args: any[]) => void) =>
     dnsLookup(host, { ...opts, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'n
 import { ensurePrivateDir, PRIVATE_FILE } from '../private-files';
 import { join } from 'node:path';
 import type { EngineContext } from '../context';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import { getAppSettings } from '../app-settings/app-settings.service';
 import { fetchIcon, rasterType, type FetchedIcon } from './favicon-fetch';
 

@@ -3,7 +3,7 @@ import type { EngineContext } from '../context';
 import type { Database, UserRow } from '../db/schema';
 import { bit, bool } from '../db/connection';
 import { loadProject } from '../access/project-access';
-import { invalidField, notFound } from '../http/errors';
+import { invalidField, notFound } from '../errors';
 import type { PromptGroup } from '../../../src-shared/api/core';
 
 /** Groups of a project with the number of live prompts (not those in the trash) in each. */

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { EngineContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { HttpError, unauthorized, notFound, payloadTooLarge } from './errors';
+import { DomainError, unauthenticated, notFound, payloadTooLarge } from '../errors';
+import { STATUS_OF } from './status';
 import { userForToken } from '../auth/tokens';
 import { getUser } from '../account/users';
 import { mountRoutes } from './routes/index';
@@ -24,9 +25,7 @@ export function createApp(ctx: EngineContext): App {
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) {
-      return c.json(error.body, error.status as 400, error.headers);
-    }
+    if (error instanceof DomainError) return c.json(error.body, STATUS_OF[error.kind]);
     console.error('[engine] unexpected error', error);
     return c.json({ message: 'Server error.' }, 500);
   });
@@ -53,7 +52,7 @@ export function createApp(ctx: EngineContext): App {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const user = match ? await userForToken(ctx, match[1]) : undefined;
-    if (!user) throw unauthorized();
+    if (!user) throw unauthenticated();
     c.set('user', user);
     return next();
   });

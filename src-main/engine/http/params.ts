@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './app';
-import { parseQuery, type Query } from './query';
-import { readJson } from './validate';
-import { notFound } from './errors';
+import { parseQuery, type Query } from '../validation/query';
+import { readJson } from './json-body';
+import { notFound } from '../errors';
 
 /** Small helpers every route file uses, so handlers stay 3–6 lines. */
 export const ctxOf = (c: Context<AppEnv>) => c.get('ctx');

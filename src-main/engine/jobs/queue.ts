@@ -31,9 +31,9 @@ export interface JobContext {
   readonly stopping: boolean;
 }
 
-export type JobHandler<P = any> = (payload: P, job: JobContext) => Promise<void>;
+export type JobHandler<P> = (payload: P, job: JobContext) => Promise<void>;
 
-export interface JobRegistration<P = any> {
+export interface JobRegistration<P> {
   /**
    * Runs once when the job has used all its attempts (its last run threw, or the processes
    * running it kept dying): closes whatever the job was doing with that error.
@@ -58,8 +58,12 @@ export class RetryLater extends Error {
 
 const POLL_MS = 500;
 
-export class JobQueue {
-  private handlers = new Map<string, { run: JobHandler; registration: JobRegistration }>();
+/**
+ * `Jobs` maps each job name to its payload type (job-catalogue.ts for the engine's), so a name
+ * takes only its own payload. The queue itself knows no job: the composition root registers them.
+ */
+export class JobQueue<Jobs extends object> {
+  private handlers = new Map<string, { run: JobHandler<unknown>; registration: JobRegistration<unknown> }>();
   private running = new Map<number, Promise<void>>();
   /** Jobs whose lease this process lost while running them (their handler should stop). */
   private lost = new Set<number>();
@@ -79,11 +83,23 @@ export class JobQueue {
     private readonly runsJobs = true,
   ) {}
 
-  register<P>(name: string, handler: JobHandler<P>, registration: JobRegistration<P> = {}): void {
-    this.handlers.set(name, { run: handler as JobHandler, registration });
+  register<N extends keyof Jobs & string>(
+    name: N,
+    handler: JobHandler<Jobs[N]>,
+    registration: JobRegistration<Jobs[N]> = {},
+  ): void {
+    // Stored untyped: a row's payload is JSON whose type its name decides.
+    this.handlers.set(name, {
+      run: handler as JobHandler<unknown>,
+      registration: registration as JobRegistration<unknown>,
+    });
   }
 
-  async enqueue<P>(name: string, payload: P, options: EnqueueOptions = {}): Promise<number> {
+  async enqueue<N extends keyof Jobs & string>(
+    name: N,
+    payload: Jobs[N],
+    options: EnqueueOptions = {},
+  ): Promise<number> {
     const now = this.clock.now();
     const runAfter = new Date(now.getTime() + (options.delayMs ?? 0)).toISOString();
     const row = await (options.db ?? this.db)
@@ -262,7 +278,7 @@ export class JobQueue {
   /** `uncount`: this claim was only to give up (not a run), so `attempts` stays at the maximum. */
   private async giveUp(
     job: JobRow,
-    registration: JobRegistration,
+    registration: JobRegistration<unknown>,
     message: string,
     uncount = false,
   ): Promise<void> {

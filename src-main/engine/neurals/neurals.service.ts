@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
 import type { NeuralRow } from '../db/schema';
 import { bit, bool } from '../db/connection';
-import { notFound, invalidField, conflict } from '../http/errors';
+import { notFound, invalidField, conflict } from '../errors';
 import { NEURAL_PRESETS, type ProviderName } from './catalogue';
 
 /** Adds any preset missing from the catalogue (first start, or a preset added by an upgrade). */
@@ -178,13 +178,6 @@ export const toNeural = (n: NeuralRow) => ({
   system_name: n.system_name,
   display_name: n.display_name,
   model_url: n.model_url ?? '',
-});
-
-export const toNeuralRef = (n: Pick<NeuralRow, 'id' | 'system_name' | 'display_name' | 'logo'>) => ({
-  id: n.id,
-  display_name: n.display_name,
-  system_name: n.system_name,
-  logo: n.logo,
 });
 
 export const toAppNeural = (n: NeuralRow) => ({

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EngineContext } from '../context';
 import type { Database, UserRow } from '../db/schema';
 import { loadProject } from '../access/project-access';
-import { notFound, validationError } from '../http/errors';
+import { notFound, validationError } from '../errors';
 import { findOrCreateGroup, listGroups } from '../groups/groups.service';
 import { isoMicro } from '../../../src-shared/time';
 import type { AddPromptsResponse, Prompt, PromptInput } from '../../../src-shared/api/core';

@@ -46,7 +46,7 @@ export async function postChat(
       parseRetryAfter(response.headers.get('retry-after')),
     );
   }
-  let json: any;
+  let json: ChatCompletion | null;
   try {
     json = JSON.parse(text);
   } catch {
@@ -63,17 +63,23 @@ export async function postChat(
   };
 }
 
+/** The fields read of a chat completion (anything may be missing from a gateway's answer). */
+interface ChatCompletion {
+  choices?: Array<{ message?: { content?: unknown } }>;
+  citations?: unknown;
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+}
+
 /** A top-level `citations` array: URL strings (or `{url, title}` objects some gateways send). */
 function citationsOf(value: unknown): Citation[] {
   if (!Array.isArray(value)) return [];
   const out: Citation[] = [];
   for (const item of value) {
     if (typeof item === 'string' && /^https?:\/\//i.test(item)) out.push({ url: item });
-    else if (item && typeof item === 'object' && typeof (item as any).url === 'string')
-      out.push({
-        url: (item as any).url,
-        ...(typeof (item as any).title === 'string' && { title: (item as any).title }),
-      });
+    else if (item && typeof item === 'object') {
+      const { url, title } = item as { url?: unknown; title?: unknown };
+      if (typeof url === 'string') out.push({ url, ...(typeof title === 'string' && { title }) });
+    }
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../context';
 import type { JobContext, JobHandler } from '../jobs/queue';
+import type { JobPayload } from '../job-catalogue';
 import type { BlockData, BlockSlug, ReportOptions } from '../../../src-shared/api/reports';
 import { reportLanguage, blockDefinition } from './blocks/catalogue';
 import { BLOCK_BUILDERS } from './blocks/index';
@@ -7,10 +8,6 @@ import type { BlockContext } from './blocks/types';
 import { checkedBlocks, type ReportPeriods } from './reports.service';
 import { queuePrint } from './report-print.job';
 import { queueReportNotice } from './report-notices';
-
-export interface ReportBuildPayload {
-  report_id: number;
-}
 
 /** After this many claims (a crash each time) the report is failed instead of tried again. */
 export const MAX_BUILD_ATTEMPTS = 3;
@@ -31,10 +28,10 @@ export interface ReportBuildHooks {
  * crashed the engine MAX_BUILD_ATTEMPTS times, fails the report with `report_failed`: a report
  * never stays `running`.
  */
-export function reportBuildHandler(
+export function reportBuildJob(
   ctx: EngineContext,
   hooks: ReportBuildHooks = {},
-): JobHandler<ReportBuildPayload> {
+): JobHandler<JobPayload<'report.build'>> {
   return async (payload, job) => {
     const report = await ctx.db
       .selectFrom('reports')

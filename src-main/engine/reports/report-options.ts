@@ -10,7 +10,7 @@ import {
   type ReportOptions,
   type ReportSourceType,
 } from '../../../src-shared/api/reports';
-import { validationError, type FieldErrors } from '../http/errors';
+import { validationError, type FieldErrors } from '../errors';
 import { blockDefinitions, type ReportLanguage } from './blocks/catalogue';
 
 /** A POST body, checked: either full options, or a restart naming the report to repeat. */

@@ -5,11 +5,7 @@ import type { EngineContext } from '../context';
 import type { JobHandler } from '../jobs/queue';
 import { createToken, revokeToken } from '../auth/tokens';
 import { PrintError, type PdfPrinter } from '../ports';
-import { REPORT_PRINT_JOB } from './job-names';
-
-export interface ReportPrintPayload {
-  report_id: number;
-}
+import { JOB, type JobPayload } from '../job-catalogue';
 
 /** One print may take this long unless the printer says otherwise (`PdfPrinter.timeoutMs`). */
 export const DEFAULT_PRINT_TIMEOUT_MS = 120_000;
@@ -36,8 +32,8 @@ export const reportPdfFile = (dataDir: string, reportId: number) =>
  * so a crash never leaves a half file behind as the PDF. A job a crash left running is queued
  * again when the engine starts (jobs/queue.ts `recover`, then `resumeStalledPrints`).
  */
-export const reportPrintHandler =
-  (ctx: EngineContext): JobHandler<ReportPrintPayload> =>
+export const reportPrintJob =
+  (ctx: EngineContext): JobHandler<JobPayload<'report.print'>> =>
   async (payload, job) => {
     const report = await ctx.db
       .selectFrom('reports')
@@ -128,7 +124,7 @@ export async function queuePrint(ctx: EngineContext, reportId: number): Promise<
 
 async function startPrintJob(ctx: EngineContext, reportId: number): Promise<void> {
   const jobId = await ctx.jobs.enqueue(
-    REPORT_PRINT_JOB,
+    JOB.reportPrint,
     { report_id: reportId },
     { maxAttempts: PRINT_ATTEMPTS },
   );

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { EngineContext } from '../context';
 import type { ReportRow, ReportResultRow, UserRow } from '../db/schema';
 import { loadProject } from '../access/project-access';
-import { badRequest, invalidField, notFound } from '../http/errors';
-import type { Query } from '../http/query';
+import { badRequest, invalidField, notFound } from '../errors';
+import type { Query } from '../validation/query';
 import { isoMicro } from '../../../src-shared/time';
 import {
   REPORT_STATUSES,
@@ -20,7 +20,7 @@ import {
 import { blockDefinitions, reportLanguage } from './blocks/catalogue';
 import { parseCreateReport } from './report-options';
 import { resolveComparisonPeriod, resolveMainPeriod } from './periods';
-import { REPORT_BUILD_JOB } from './job-names';
+import { JOB } from '../job-catalogue';
 import { queuePrint, stalledPrint } from './report-print.job';
 
 export interface ReportPeriods {
@@ -137,7 +137,7 @@ export async function createReport(ctx: EngineContext, user: UserRow, projectId:
     })
     .returning(['id', 'shared_key'])
     .executeTakeFirstOrThrow();
-  await ctx.jobs.enqueue(REPORT_BUILD_JOB, { report_id: row.id });
+  await ctx.jobs.enqueue(JOB.reportBuild, { report_id: row.id });
   return {
     id: row.id,
     shared_key: row.shared_key,

@@ -4,7 +4,7 @@ import {
   type ScheduleSource,
   type ScheduleType,
 } from '../../../src-shared/enums';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../errors';
 
 /**
  * A schedule as stored and as the API shows it (api-spec.md "Schedules"). `detail` keeps the

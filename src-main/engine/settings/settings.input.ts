@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSingleLine, SINGLE_LINE_MESSAGE } from '../http/text-fields';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from '../validation/text-fields';
 
 const text = (max: number) => z.string().trim().max(max);
 /** Names and domains: one line, no control characters. */

@@ -3,7 +3,7 @@ import type { ProjectRow, ProjectUpdate, UserRow } from '../db/schema';
 import { bit, bool } from '../db/connection';
 import { loadProject } from '../access/project-access';
 import { resolveNeurals } from '../neurals/neurals.service';
-import { invalidField, validationError } from '../http/errors';
+import { invalidField, validationError } from '../errors';
 import { parseSchedule, PAUSED, type ScheduleInput } from '../schedules/schedule';
 import { readSchedules, saveSchedule } from '../schedules/schedules.service';
 import type { ScheduleSource } from '../../../src-shared/enums';

@@ -8,7 +8,7 @@ import { chatCompletion, startLoopbackAi } from '../collect/loopback-ai';
 import { ans, seedProject, seedUpdate } from '../../helpers/seed-analytics';
 import { alertAfterRun } from '../../../src-main/engine/alerts/alerts';
 import type { RecordedEvent } from '../../../src-main/engine/events/event-bus';
-import { PARSE_RUN_JOB } from '../../../src-main/engine/collect/job-names';
+import { JOB } from '../../../src-main/engine/job-catalogue';
 
 /**
  * Issue 13 "tell me when it matters": real runs against a scripted provider on loopback whose
@@ -180,7 +180,7 @@ describe('alerts after a run', () => {
 describe('a completion resumed after a crash', () => {
   /** The queue runs the parse job of a run again, as after a crash before the job was marked done. */
   async function resumeJob(runId: number) {
-    await t.engine.jobs.enqueue(PARSE_RUN_JOB, { runId }, { maxAttempts: 10 });
+    await t.engine.jobs.enqueue(JOB.parseRun, { runId }, { maxAttempts: 10 });
     await t.engine.jobs.drain({ ignoreDelays: true });
   }
   const lastRunId = async (projectId: number) =>

@@ -4,14 +4,14 @@
  * killed (SIGKILL: no shutdown code runs, as in a real crash).
  */
 import { createEngine } from '../../../src-main/engine/engine';
-import { REPORT_BUILD_JOB } from '../../../src-main/engine/reports/job-names';
-import { reportBuildHandler } from '../../../src-main/engine/reports/report-build.job';
+import { JOB } from '../../../src-main/engine/job-catalogue';
+import { reportBuildJob } from '../../../src-main/engine/reports/report-build.job';
 
 async function main() {
   const engine = await createEngine({ dataDir: process.argv[2], runJobs: false });
   engine.jobs.register(
-    REPORT_BUILD_JOB,
-    reportBuildHandler(engine.ctx, {
+    JOB.reportBuild,
+    reportBuildJob(engine.ctx, {
       afterBlock: async (_slug, index) => {
         if (index === 1) {
           process.send!('mid-build');

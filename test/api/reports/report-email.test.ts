@@ -3,8 +3,8 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
 import { seedProject, type SeededProject } from '../../helpers/seed-analytics';
-import { REPORT_BUILD_JOB } from '../../../src-main/engine/reports/job-names';
-import { reportBuildHandler } from '../../../src-main/engine/reports/report-build.job';
+import { JOB } from '../../../src-main/engine/job-catalogue';
+import { reportBuildJob } from '../../../src-main/engine/reports/report-build.job';
 
 interface Received {
   from: string;
@@ -87,8 +87,8 @@ describe('report e-mail notices', () => {
   it('sends the failure notice to report_email_notifications when the build fails', async () => {
     await useSink();
     t.engine.jobs.register(
-      REPORT_BUILD_JOB,
-      reportBuildHandler(t.engine.ctx, {
+      JOB.reportBuild,
+      reportBuildJob(t.engine.ctx, {
         beforeBlock: () => {
           throw new Error('disk full');
         },

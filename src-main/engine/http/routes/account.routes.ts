@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf } from '../params';
-import { parseInput } from '../validate';
+import { parseInput } from '../../validation/parse-input';
 import { getUser, requireAdmin, setLimits, toAccount } from '../../account/users';
 
 /**

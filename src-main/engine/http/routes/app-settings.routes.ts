@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf } from '../params';
-import { parseInput } from '../validate';
-import { isSingleLine, SINGLE_LINE_MESSAGE } from '../text-fields';
+import { parseInput } from '../../validation/parse-input';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from '../../validation/text-fields';
 import { THEMES, UI_LANGUAGES } from '../../../../src-shared/enums';
 import * as appSettings from '../../app-settings/app-settings.service';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf } from '../params';
-import { parseInput } from '../validate';
+import { parseInput } from '../../validation/parse-input';
 import { createSampleProject } from '../../collect/sample-project';
 
 /** Extension (issue 3 "Sample data"): the first-run screen's "show me a sample". */

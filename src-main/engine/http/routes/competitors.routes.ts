@@ -1,30 +1,29 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, idParam, queryOf, bodyOf } from '../params';
+import { route } from '../route';
 import { loadProject } from '../../access/project-access';
 import { buildCompetitors } from '../../analytics/competitors';
 import * as admin from '../../analytics/competitor-admin';
 
 export const competitorsRoutes = new Hono<AppEnv>();
 
-const one = '/api/projects/:project{[0-9]+}/competitors/:competitor{[0-9]+}';
-
-competitorsRoutes.get('/api/projects/:project{[0-9]+}/competitors', async (c) => {
+route(competitorsRoutes, 'GET /api/projects/{project}/competitors', async (c) => {
   const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'));
-  return c.json(await buildCompetitors(ctxOf(c), project, queryOf(c)));
+  return buildCompetitors(ctxOf(c), project, queryOf(c));
 });
 
-competitorsRoutes.patch(one, async (c) => {
+route(competitorsRoutes, 'PATCH /api/projects/{project}/competitors/{competitor}', async (c) => {
   const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'), 'modify');
-  return c.json(await admin.updateCompetitor(ctxOf(c), project, idParam(c, 'competitor'), await bodyOf(c)));
+  return admin.updateCompetitor(ctxOf(c), project, idParam(c, 'competitor'), await bodyOf(c));
 });
 
-competitorsRoutes.post(`${one}/merge`, async (c) => {
+route(competitorsRoutes, 'POST /api/projects/{project}/competitors/{competitor}/merge', async (c) => {
   const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'), 'modify');
-  return c.json(await admin.mergeCompetitors(ctxOf(c), project, idParam(c, 'competitor'), await bodyOf(c)));
+  return admin.mergeCompetitors(ctxOf(c), project, idParam(c, 'competitor'), await bodyOf(c));
 });
 
-competitorsRoutes.post(`${one}/split`, async (c) => {
+route(competitorsRoutes, 'POST /api/projects/{project}/competitors/{competitor}/split', async (c) => {
   const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'), 'modify');
-  return c.json(await admin.splitCompetitor(ctxOf(c), project, idParam(c, 'competitor'), await bodyOf(c)));
+  return admin.splitCompetitor(ctxOf(c), project, idParam(c, 'competitor'), await bodyOf(c));
 });

@@ -2,8 +2,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf } from '../params';
-import { parseInput } from '../validate';
-import { draftError } from '../errors';
+import { parseInput } from '../../validation/parse-input';
+import { draftError } from '../../errors';
 import { PROJECT_LANGUAGES } from '../../../../src-shared/enums';
 import * as drafts from '../../drafts/drafts.service';
 

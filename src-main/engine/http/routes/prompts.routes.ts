@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf, idParam } from '../params';
-import { parseInput } from '../validate';
+import { parseInput } from '../../validation/parse-input';
 import * as prompts from '../../prompts/prompts.service';
 
 export const promptsRoutes = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf, idParam } from '../params';
-import { parseInput } from '../validate';
+import { parseInput } from '../../validation/parse-input';
 import { settingsPatchBody } from '../../settings/settings.input';
 import * as settings from '../../settings/settings.service';
 

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf, idParam } from '../params';
-import { parseInput } from '../validate';
-import { singleLine } from '../text-fields';
+import { parseInput } from '../../validation/parse-input';
+import { singleLine } from '../../validation/text-fields';
 import * as users from '../../account/users';
 
 /**

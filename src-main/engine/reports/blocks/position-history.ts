@@ -1,5 +1,6 @@
 import type { BlockSlug, PositionHistoryData } from '../../../../src-shared/api/reports';
-import { bestPosition, type BrandCell, type SiteCell } from '../../analytics/facts';
+import { bestPosition, type SiteCell } from '../../analytics/facts';
+import type { BrandCell } from '../../../../src-shared/api/analytics';
 import { summaryOf, toBlockSeries, xOf } from './analytics';
 import { periodBlock } from './types';
 

@@ -20,6 +20,3 @@ export function parseQuery(url: string | URL): Query {
   }
   return query;
 }
-
-/** Builds a bracket-form query string (the client side of parseQuery). */
-export { buildQuery } from '../../../src-shared/query';

@@ -1,0 +1,45 @@
+import type { Context, Hono } from 'hono';
+import type { ApiRoutes } from '../../../src-shared/api/routes';
+import type { AppEnv } from './app';
+import { streamJson } from './json-stream';
+
+export type RouteName = keyof ApiRoutes;
+export type RouteResponse<K extends RouteName> = ApiRoutes[K]['response'];
+
+/**
+ * The Hono method and path of a route of the shared table: `'GET /api/projects/{project}/x'` →
+ * `['GET', '/api/projects/:project{[0-9]+}/x']`. A parameter is an integer id unless `patterns`
+ * says otherwise, so `/reports/blocks` never matches `/reports/{report}`.
+ */
+export function honoRoute(name: RouteName, patterns: Record<string, string> = {}): [string, string] {
+  const [method, path] = name.split(' ');
+  return [
+    method,
+    path.replace(/\{(\w+)\}/g, (_, param: string) => `:${param}{${patterns[param] ?? '[0-9]+'}}`),
+  ];
+}
+
+export interface RouteOptions {
+  /** A parameter's own pattern (default: an integer id). */
+  patterns?: Record<string, string>;
+  /** `stream`: a large body sent as streamed JSON (json-stream.ts). */
+  send?: 'json' | 'stream';
+}
+
+/**
+ * Declares a route of the shared table (src-shared/api/routes.ts) on a router: the path comes from
+ * the route's name and the handler must return that route's response type, so a change on either
+ * side fails `npm run typecheck`.
+ */
+export function route<K extends RouteName>(
+  router: Hono<AppEnv>,
+  name: K,
+  handler: (c: Context<AppEnv>) => Promise<RouteResponse<K>>,
+  options: RouteOptions = {},
+): void {
+  const [method, path] = honoRoute(name, options.patterns);
+  router.on(method, path, async (c) => {
+    const body = await handler(c);
+    return options.send === 'stream' ? streamJson(c, body) : c.json(body as object);
+  });
+}
