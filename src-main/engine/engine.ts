@@ -24,6 +24,11 @@ export interface EngineOptions {
   dataDir: string;
   /** SQLite file; defaults to `<dataDir>/answerscope.sqlite`. */
   dbFile?: string;
+  /**
+   * A `postgres://` URL: the engine keeps its data in that PostgreSQL database instead of the
+   * SQLite file (a team server; several app servers may share it, docs/deploy.md).
+   */
+  databaseUrl?: string;
   clock?: Clock;
   ids?: IdSource;
   /** Seals stored secrets; default: AES-GCM under `keyFile` (the desktop passes its keychain box). */
@@ -68,12 +73,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   // before SQLite opens it, and SQLite gives its -wal and -shm files the same mode.
   tightenDataFolder(options.dataDir);
   const dbFile = options.dbFile ?? join(options.dataDir, 'answerscope.sqlite');
-  if (dbFile !== ':memory:') {
+  if (!options.databaseUrl && dbFile !== ':memory:') {
     closeSync(openSync(dbFile, 'a', PRIVATE_FILE));
     makePrivate(dbFile);
   }
   const clock = options.clock ?? systemClock;
-  const { db, sqlite } = await openDatabase({ file: dbFile, nativeBinding: options.nativeBinding });
+  const database = await openDatabase({
+    file: dbFile,
+    url: options.databaseUrl,
+    nativeBinding: options.nativeBinding,
+  });
+  const { db } = database;
   const runsJobs = (options.role ?? 'host') === 'host';
   if (!runsJobs && options.runJobs) throw new Error('A tool engine cannot run jobs.');
   const jobs = new JobQueue(db, clock, undefined, runsJobs);
@@ -124,8 +134,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     close: async () => {
       stopBackground?.();
       await jobs.stop();
-      await db.destroy().catch(() => undefined);
-      if (sqlite.open) sqlite.close();
+      await database.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { sqlFor } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { Scope, Update } from './filters';
 import { testOf, wilsonPercent, type ChangeTest } from './change-test';
@@ -55,6 +56,7 @@ export async function loadPairedUpdates(
   const out = empty();
   if (!before || !after || !neuralIds.length || !scope.prompts.length) return out;
   const ce = scope.countEmpty ? sql`1` : sql`0`;
+  const f = sqlFor(ctx.db);
   const prompts = (alias: string) =>
     scope.allPrompts
       ? sql``
@@ -71,8 +73,8 @@ export async function loadPairedUpdates(
       and (a.has_data = 1 or ${ce}) and (b.has_data = 1 or ${ce})`;
   const own = await sql<{ pairs: number; gained: number; lost: number; both: number }>`
     with p as (${pairs})
-    select count(*) as pairs, sum(ma = 0 and mb = 1) as gained, sum(ma = 1 and mb = 0) as lost,
-      sum(ma = 1 and mb = 1) as both
+    select count(*) as pairs, ${f.countWhere(sql`ma = 0 and mb = 1`)} as gained,
+      ${f.countWhere(sql`ma = 1 and mb = 0`)} as lost, ${f.countWhere(sql`ma = 1 and mb = 1`)} as "both"
     from p`.execute(ctx.db);
   const o = own.rows[0];
   out.pairs = Number(o?.pairs ?? 0);
@@ -95,8 +97,8 @@ export async function loadPairedUpdates(
         from p join answer_competitors ac on ac.answer_id = p.bid ${only}
     ),
     g as (select pair, cid, max(wa) as wa, max(wb) as wb from m group by pair, cid)
-    select cid as competitor_id, sum(wa = 0 and wb = 1) as gained, sum(wa = 1 and wb = 0) as lost,
-      sum(wa = 1 and wb = 1) as both
+    select cid as competitor_id, ${f.countWhere(sql`wa = 0 and wb = 1`)} as gained,
+      ${f.countWhere(sql`wa = 1 and wb = 0`)} as lost, ${f.countWhere(sql`wa = 1 and wb = 1`)} as "both"
     from g group by cid`.execute(ctx.db);
   for (const r of named.rows)
     out.competitors.set(r.competitor_id, {

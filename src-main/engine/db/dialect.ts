@@ -1,0 +1,165 @@
+import {
+  ColumnDefinitionNode,
+  CreateTableNode,
+  DataTypeNode,
+  GeneratedNode,
+  OperationNodeTransformer,
+  PostgresAdapter,
+  RawNode,
+  sql,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RawBuilder,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
+
+/**
+ * Every place where SQLite (the embedded default) and PostgreSQL (a team server, issue 14) need
+ * different SQL. The rest of the engine writes one query for both, in Kysely's builder; a query
+ * that needs a function the two spell differently takes its fragment from here.
+ *
+ * The stored shapes stay the SQLite ones on both: booleans are 0/1 integers, JSON is text,
+ * datetimes are ISO strings (compared as text), ids are integers. On PostgreSQL every `integer`
+ * column is a `bigint` (SQLite's integers are 64-bit) read back as a JS number (connection.ts).
+ */
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export function dialectOf(db: Kysely<any>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+export const isPostgres = (db: Kysely<any>): boolean => dialectOf(db) === 'postgres';
+
+/** The SQL fragments of one dialect. */
+export interface SqlFlavour {
+  /** How many rows of the group satisfy `condition` (a boolean expression). */
+  countWhere(condition: RawBuilder<unknown>): RawBuilder<number>;
+  /** `key → value` over the group, as JSON text; keys are written as text. */
+  jsonObjectAgg(key: RawBuilder<unknown>, value: RawBuilder<unknown>): RawBuilder<string>;
+  /** A JSON object from `name, value` pairs, in that order. */
+  jsonObject(pairs: [string, RawBuilder<unknown>][]): RawBuilder<string>;
+  /** JSON `true`/`false` of a boolean expression. */
+  jsonBool(condition: RawBuilder<unknown>): RawBuilder<unknown>;
+  /** The JSON array stored in a text column, or `[]` when it holds anything else. */
+  jsonArrayOrEmpty(column: string): RawBuilder<unknown>;
+  /** The JSON array of `value` over the group, in `orderBy` order, `[]` when no row passes `filter`. */
+  jsonArrayAgg(
+    value: RawBuilder<unknown>,
+    options?: { orderBy?: RawBuilder<unknown>; filter?: RawBuilder<unknown> },
+  ): RawBuilder<string>;
+  /** A subquery of the integers of a JSON array text (one bound parameter for any count). */
+  integersOfJson(json: string): RawBuilder<unknown>;
+  /** `insert … select …` that skips rows whose unique key exists. */
+  insertIgnoring(table: string, columns: string[], select: RawBuilder<unknown>): RawBuilder<unknown>;
+  /**
+   * A column kept out of index choice (SQLite's unary `+`). PostgreSQL's planner needs no such
+   * hint (and has no unary plus for text), so there it is the column itself.
+   */
+  noIndex(column: string): RawBuilder<any>;
+}
+
+const columns = (names: string[]) => sql.join(names.map((n) => sql.ref(n)));
+
+const sqlite: SqlFlavour = {
+  countWhere: (condition) => sql<number>`sum(${condition})`,
+  jsonObjectAgg: (key, value) => sql<string>`json_group_object(${key}, ${value})`,
+  jsonObject: (pairs) =>
+    sql<string>`json_object(${sql.join(pairs.map(([name, value]) => sql`${sql.lit(name)}, ${value}`))})`,
+  jsonBool: (condition) => sql`json(iif(${condition}, 'true', 'false'))`,
+  jsonArrayOrEmpty: (column) =>
+    sql.raw(
+      `case when json_valid(${column}) and json_type(${column}) = 'array' then json(${column}) else '[]' end`,
+    ),
+  jsonArrayAgg: (value, options = {}) =>
+    sql<string>`json_group_array(${value}${options.orderBy ? sql` order by ${options.orderBy}` : sql``})${
+      options.filter ? sql` filter (where ${options.filter})` : sql``
+    }`,
+  integersOfJson: (json) => sql`select value from json_each(${json})`,
+  insertIgnoring: (table, names, select) =>
+    sql`insert or ignore into ${sql.table(table)} (${columns(names)}) ${select}`,
+  noIndex: (column) => sql`+${sql.ref(column)}`,
+};
+
+const postgres: SqlFlavour = {
+  countWhere: (condition) => sql<number>`count(*) filter (where ${condition})`,
+  jsonObjectAgg: (key, value) => sql<string>`json_object_agg(${key}, ${value})::text`,
+  jsonObject: (pairs) =>
+    sql<string>`json_build_object(${sql.join(pairs.map(([name, value]) => sql`${sql.lit(name)}::text, ${value}`))})`,
+  jsonBool: (condition) => sql`(${condition})`,
+  // The list columns are written by the engine (JSON.stringify of an array or null), so the first
+  // character tells an array; PostgreSQL 15 has no `IS JSON` to test text without an error.
+  jsonArrayOrEmpty: (column) =>
+    sql.raw(`case when left(ltrim(${column}), 1) = '[' then ${column}::json else '[]'::json end`),
+  jsonArrayAgg: (value, options = {}) =>
+    sql<string>`coalesce(json_agg(${value}${options.orderBy ? sql` order by ${options.orderBy}` : sql``})${
+      options.filter ? sql` filter (where ${options.filter})` : sql``
+    }, '[]'::json)::text`,
+  integersOfJson: (json) => sql`select value::bigint from json_array_elements_text(${json}::json)`,
+  insertIgnoring: (table, names, select) =>
+    sql`insert into ${sql.table(table)} (${columns(names)}) ${select} on conflict do nothing`,
+  noIndex: (column) => sql.ref(column),
+};
+
+/**
+ * After rows were inserted with explicit ids (the local owner is user 1): PostgreSQL's identity
+ * sequence does not see them, so it is moved past the highest id. SQLite needs nothing.
+ */
+export async function syncIdSequence(db: Kysely<any>, table: string): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'),
+    greatest((select max(id) from ${sql.table(table)}), 1))`.execute(db);
+}
+
+/** The fragments for the database `db` talks to. */
+export function sqlFor(db: Kysely<any>): SqlFlavour {
+  return isPostgres(db) ? postgres : sqlite;
+}
+
+/**
+ * The schema of the migrations, as PostgreSQL takes it: they are written once for SQLite's types
+ * (`integer … autoincrement`, tables `without rowid`). This plugin rewrites only schema
+ * statements: `integer` → `bigint`, an auto-increment key → `bigint generated by default as
+ * identity`, and drops SQLite's `without rowid` table option.
+ */
+export class PostgresSchemaPlugin implements KyselyPlugin {
+  readonly #transformer = new SchemaTransformer();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const kind = args.node.kind;
+    if (kind !== 'CreateTableNode' && kind !== 'AlterTableNode') return args.node;
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+class SchemaTransformer extends OperationNodeTransformer {
+  protected override transformCreateTable(node: CreateTableNode): CreateTableNode {
+    const out = super.transformCreateTable(node);
+    const endModifiers = out.endModifiers?.filter(
+      (m) => !(RawNode.is(m) && m.sqlFragments.join('').trim().toLowerCase() === 'without rowid'),
+    );
+    return { ...out, endModifiers: endModifiers?.length ? endModifiers : undefined };
+  }
+
+  protected override transformColumnDefinition(node: ColumnDefinitionNode): ColumnDefinitionNode {
+    const out = super.transformColumnDefinition(node);
+    if (!out.autoIncrement) return out;
+    return ColumnDefinitionNode.cloneWith(out, {
+      autoIncrement: false,
+      generated: GeneratedNode.create({ byDefault: true, identity: true }),
+    });
+  }
+
+  protected override transformDataType(node: DataTypeNode): DataTypeNode {
+    const out = super.transformDataType(node);
+    return out.dataType === 'integer' ? DataTypeNode.create('bigint') : out;
+  }
+}
