@@ -1,6 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from './db/connection';
+import { exclusively, isPostgres } from './db/dialect';
 import { systemClock, type Clock } from './clock';
 import { cryptoIds, type IdSource } from './ids';
 import { JobQueue } from './jobs/queue';
@@ -101,14 +102,21 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     dataDir: options.dataDir,
   };
 
-  await ensureLocalOwner(ctx);
-  await ensureCatalogue(ctx);
-  await resealSecrets(ctx);
+  // Several app servers starting together on one PostgreSQL database do this one at a time.
+  await exclusively(db, 'answerscope:start', async () => {
+    await ensureLocalOwner(ctx);
+    await ensureCatalogue(ctx);
+    await resealSecrets(ctx);
+  });
   registerJobs(ctx);
   if (runsJobs) {
-    await revokeLeftoverRunTokens(ctx);
-    await jobs.recover();
-    await resumeStalledPrints(ctx);
+    await exclusively(db, 'answerscope:start', async () => {
+      // One host per SQLite file: run tokens left over are a crash's. On PostgreSQL other app
+      // servers' live UI sessions share the table: theirs are left to expire (a day at most).
+      if (!isPostgres(db)) await revokeLeftoverRunTokens(ctx);
+      await jobs.recover();
+      await resumeStalledPrints(ctx);
+    });
   }
 
   const app = createApp(ctx);

@@ -31,9 +31,9 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
     await sql`
       insert into agg_update_prompt (project_id, prompt_id, run_id, answers, with_data, mentions,
         mentions_with_data, site_mentions, positive, neutral, negative, cells)
-      select ${projectId}, prompt_id, run_id, ${promptCountColumns(trx)}, ${brandCellsJson(trx)}
+      select ${f.int(projectId)}, prompt_id, run_id, ${promptCountColumns(trx)}, ${brandCellsJson(trx)}
       from answers where run_id = ${runId}
-      group by prompt_id`.execute(trx);
+      group by run_id, prompt_id`.execute(trx);
     // Site cells per prompt (migration 0006): the sources history tab. Each distinct text is kept
     // once in agg_site_cells; the run's rows point at it.
     const siteCells = sql`select prompt_id, ${siteCellsJson(trx)} as cells, ${mentionNeuralsJson(trx)} as mentions
@@ -41,7 +41,7 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
     await f.insertIgnoring('agg_site_cells', ['cells'], sql`select cells from (${siteCells}) s`).execute(trx);
     await sql`
       insert into agg_update_prompt_site (project_id, prompt_id, run_id, cells_id, mentions)
-      select ${projectId}, s.prompt_id, ${runId}, d.id, s.mentions
+      select ${f.int(projectId)}, s.prompt_id, ${f.int(runId)}, d.id, s.mentions
       from (${siteCells}) s join agg_site_cells d on d.cells = s.cells`.execute(trx);
 
     const neural = await trx
