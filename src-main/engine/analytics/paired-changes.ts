@@ -55,8 +55,8 @@ export async function loadPairedUpdates(
 ): Promise<PairedUpdates> {
   const out = empty();
   if (!before || !after || !neuralIds.length || !scope.prompts.length) return out;
-  const ce = scope.countEmpty ? sql`1` : sql`0`;
   const f = sqlFor(ctx.db);
+  const ce = f.truth(scope.countEmpty);
   const prompts = (alias: string) =>
     scope.allPrompts
       ? sql``

@@ -56,6 +56,8 @@ export interface SqlFlavour {
   integersOfJson(json: string): RawBuilder<unknown>;
   /** `insert … select …` that skips rows whose unique key exists. */
   insertIgnoring(table: string, columns: string[], select: RawBuilder<unknown>): RawBuilder<unknown>;
+  /** A constant condition (SQLite takes 1/0, PostgreSQL wants a boolean). */
+  truth(value: boolean): RawBuilder<unknown>;
   /**
    * An integer bound as a parameter where nothing tells PostgreSQL its type (a `select` list of
    * an `insert … select`): cast there, as it is on SQLite.
@@ -89,6 +91,7 @@ const sqlite: SqlFlavour = {
     sql`insert or ignore into ${sql.table(table)} (${columns(names)}) ${select}`,
   noIndex: (column) => sql`+${sql.ref(column)}`,
   int: (value) => sql<number>`${value}`,
+  truth: (value) => (value ? sql`1` : sql`0`),
 };
 
 const postgres: SqlFlavour = {
@@ -110,6 +113,7 @@ const postgres: SqlFlavour = {
     sql`insert into ${sql.table(table)} (${columns(names)}) ${select} on conflict do nothing`,
   noIndex: (column) => sql.ref(column),
   int: (value) => sql<number>`${value}::bigint`,
+  truth: (value) => (value ? sql`true` : sql`false`),
 };
 
 /**
