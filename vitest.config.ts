@@ -8,5 +8,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Starts a PostgreSQL cluster when ANSWERSCOPE_TEST_DATABASE=postgres (issue 14); else a no-op.
+    globalSetup: ['test/helpers/postgres-global-setup.ts'],
   },
 });

@@ -2,7 +2,7 @@
 // plain closing line `N passed, N failed` summing every suite, because CI reads only that line.
 // Exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -74,6 +74,45 @@ if (!only || only === 'unit') {
   } else if (!ok) {
     totals.failed++;
     failures.push('vitest (no report)');
+  }
+}
+
+// The API suite again on PostgreSQL (issue 14, docs/deploy.md "Tests"), where it is installed:
+// the files proven on both databases so far (the whole suite on PostgreSQL doubles the API time).
+const POSTGRES_API_FILES = [
+  'test/api/analytics',
+  'test/api/collect/parse.test.ts',
+  'test/api/reports/reports.test.ts',
+  'test/api/groups.test.ts',
+  'test/api/prompts.test.ts',
+  'test/api/drafts.test.ts',
+  'test/api/settings.test.ts',
+  'test/api/rights.test.ts',
+];
+const postgresInstalled =
+  existsSync('/usr/lib/postgresql') &&
+  readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+if ((!only || only === 'unit') && postgresInstalled) {
+  const file = '.vitest-postgres-results.json';
+  rmSync(file, { force: true });
+  const ok = run(
+    'vitest on PostgreSQL',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`, ...POSTGRES_API_FILES],
+    { ANSWERSCOPE_TEST_DATABASE: 'postgres' },
+  );
+  const report = readJson(file);
+  if (report) {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (!ok && report.numFailedTests === 0) {
+      totals.failed++;
+      failures.push('vitest on PostgreSQL (a file failed to load)');
+    }
+  } else if (!ok) {
+    totals.failed++;
+    failures.push('vitest on PostgreSQL (no report)');
   }
 }
 

@@ -1,6 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from './db/connection';
+import { exclusively, isPostgres } from './db/dialect';
 import { systemClock, type Clock } from './clock';
 import { cryptoIds, type IdSource } from './ids';
 import { JobQueue } from './jobs/queue';
@@ -29,6 +30,11 @@ export interface EngineOptions {
   dataDir: string;
   /** SQLite file; defaults to `<dataDir>/answerscope.sqlite`. */
   dbFile?: string;
+  /**
+   * A `postgres://` URL: the engine keeps its data in that PostgreSQL database instead of the
+   * SQLite file (a team server; several app servers may share it, docs/deploy.md).
+   */
+  databaseUrl?: string;
   clock?: Clock;
   ids?: IdSource;
   /** Seals stored secrets; default: AES-GCM under `keyFile` (the desktop passes its keychain box). */
@@ -73,12 +79,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   // before SQLite opens it, and SQLite gives its -wal and -shm files the same mode.
   tightenDataFolder(options.dataDir);
   const dbFile = options.dbFile ?? join(options.dataDir, 'answerscope.sqlite');
-  if (dbFile !== ':memory:') {
+  if (!options.databaseUrl && dbFile !== ':memory:') {
     closeSync(openSync(dbFile, 'a', PRIVATE_FILE));
     makePrivate(dbFile);
   }
   const clock = options.clock ?? systemClock;
-  const { db, sqlite } = await openDatabase({ file: dbFile, nativeBinding: options.nativeBinding });
+  const database = await openDatabase({
+    file: dbFile,
+    url: options.databaseUrl,
+    nativeBinding: options.nativeBinding,
+  });
+  const { db } = database;
   const runsJobs = (options.role ?? 'host') === 'host';
   if (!runsJobs && options.runJobs) throw new Error('A tool engine cannot run jobs.');
   const jobs = new JobQueue<JobPayloads>(db, clock, undefined, runsJobs);
@@ -96,14 +107,21 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     dataDir: options.dataDir,
   };
 
-  await ensureLocalOwner(ctx);
-  await ensureCatalogue(ctx);
-  await resealSecrets(ctx);
+  // Several app servers starting together on one PostgreSQL database do this one at a time.
+  await exclusively(db, 'answerscope:start', async () => {
+    await ensureLocalOwner(ctx);
+    await ensureCatalogue(ctx);
+    await resealSecrets(ctx);
+  });
   registerJobs(ctx);
   if (runsJobs) {
-    await revokeLeftoverRunTokens(ctx);
-    await jobs.recover();
-    await resumeStalledPrints(ctx);
+    await exclusively(db, 'answerscope:start', async () => {
+      // One host per SQLite file: run tokens left over are a crash's. On PostgreSQL other app
+      // servers' live UI sessions share the table: theirs are left to expire (a day at most).
+      if (!isPostgres(db)) await revokeLeftoverRunTokens(ctx);
+      await jobs.recover();
+      await resumeStalledPrints(ctx);
+    });
   }
 
   const app = createApp(ctx);
@@ -129,8 +147,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     close: async () => {
       stopBackground?.();
       await jobs.stop();
-      await db.destroy().catch(() => undefined);
-      if (sqlite.open) sqlite.close();
+      await database.close();
     },
   };
 }

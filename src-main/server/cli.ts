@@ -3,7 +3,7 @@ import type { Engine } from '../engine/engine';
 import { openEngineBesideHost } from './open-engine';
 import { createToken, listTokens, revokeToken } from '../engine/auth/tokens';
 import { createUser, getUser, listUsers, setDisabled, setLimits } from '../engine/account/users';
-import { parseArgs, dataDirFrom } from './args';
+import { parseArgs, dataDirFrom, databaseUrlFrom } from './args';
 import { createSampleProject } from '../engine/collect/sample-project';
 import { DomainError } from '../engine/errors';
 
@@ -16,7 +16,8 @@ const USAGE = `Usage:
   npm run cli -- user list    [--data-dir DIR]
   npm run cli -- user disable ID | user enable ID [--data-dir DIR]
   npm run cli -- user limits ID N [--data-dir DIR]                          sets a user's balance
-  npm run cli -- demo [--data-dir DIR] [--language en|ru|de|es]            creates a sample project`;
+  npm run cli -- demo [--data-dir DIR] [--language en|ru|de|es]            creates a sample project
+Every command takes --database postgres://… (or ANSWERSCOPE_DATABASE_URL) for a PostgreSQL server.`;
 
 type Args = ReturnType<typeof parseArgs>;
 const isId = (value: string | undefined): value is string => !!value && /^\d{1,15}$/.test(value);
@@ -42,6 +43,7 @@ async function withEngine(args: Args, run: (engine: Engine) => Promise<number>):
   const keyFile = typeof args['key-file'] === 'string' ? args['key-file'] : process.env.ANSWERSCOPE_KEY_FILE;
   const engine = await openEngineBesideHost(dataDirFrom(args), {
     keyFile: keyFile ? resolve(keyFile) : undefined,
+    databaseUrl: databaseUrlFrom(args),
   });
   try {
     return await run(engine);

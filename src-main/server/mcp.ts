@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { parseArgs, dataDirFrom } from './args';
+import { parseArgs, dataDirFrom, databaseUrlFrom } from './args';
 import { openEngineBesideHost } from './open-engine';
 import { engineApi } from '../mcp/api';
 import { createMcpServer } from '../mcp/mcp-server';
@@ -22,7 +22,7 @@ async function main() {
   // The installed desktop app runs this file with its own executable as Node: it passes its
   // Electron build of better-sqlite3 (mcp/client-config.ts).
   const nativeBinding = typeof args['native-binding'] === 'string' ? args['native-binding'] : undefined;
-  const engine = await openEngineBesideHost(dataDir, { nativeBinding });
+  const engine = await openEngineBesideHost(dataDir, { nativeBinding, databaseUrl: databaseUrlFrom(args) });
   const api = engineApi(engine, { asUser: engine.localOwnerId });
   const server = createMcpServer(api, {
     jobsNote:

@@ -10,7 +10,7 @@ import { createEngine, type Engine } from '../engine/engine';
  */
 export function openEngineBesideHost(
   dataDir: string,
-  options: { nativeBinding?: string; keyFile?: string } = {},
+  options: { nativeBinding?: string; keyFile?: string; databaseUrl?: string } = {},
 ): Promise<Engine> {
   return createEngine({ dataDir, role: 'tool', ...options });
 }

@@ -3,14 +3,14 @@ import { dirname, join, resolve } from 'node:path';
 import { createEngine } from '../engine/engine';
 import { createUiSessionToken, revokeToken, UI_SESSION_MS } from '../engine/auth/tokens';
 import { startHttpHost } from './http-host';
-import { parseArgs, dataDirFrom } from './args';
+import { parseArgs, dataDirFrom, databaseUrlFrom } from './args';
 import { headlessPorts } from './headless-ports';
 import { allowedHostsFrom } from './host-check';
 import { ensureWebBuild } from './web-build';
 
 /**
  * `npm run serve -- --data-dir DIR --host 127.0.0.1 --port PORT [--allowed-hosts a,b]
- * [--public-url https://name]`: the
+ * [--public-url https://name] [--database postgres://…]`: the
  * engine and the web UI over HTTP. Builds the web UI first when it is missing or older than its
  * sources (one line says so). Prints `AnswerScope listening on http://HOST:PORT` when ready, and a one-time UI
  * address whose token expires after a day and is revoked when the server stops (or, after a
@@ -38,8 +38,10 @@ async function main() {
   // Whatever else lands in the data folder (a printer's temporary file) is private too.
   process.umask(0o077);
   const keyFile = typeof args['key-file'] === 'string' ? args['key-file'] : process.env.ANSWERSCOPE_KEY_FILE;
+  const databaseUrl = databaseUrlFrom(args);
   const engine = await createEngine({
     dataDir,
+    databaseUrl,
     ports: headlessPorts(args),
     keyFile: keyFile ? resolve(keyFile) : undefined,
   });
@@ -56,6 +58,7 @@ async function main() {
   );
   console.log(`MCP (streamable HTTP): ${server.url}/mcp with a bearer token (npm run cli -- token create)`);
   console.log(`Data folder: ${dataDir}`);
+  if (databaseUrl) console.log(`Database: PostgreSQL at ${redactedUrl(databaseUrl)}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -69,6 +72,13 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** The URL without its password, for the start-up lines. */
+function redactedUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
 }
 
 /** `--public-url` or `$ANSWERSCOPE_PUBLIC_URL`: an http(s) origin (no path); null when invalid. */

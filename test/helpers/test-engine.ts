@@ -6,6 +6,7 @@ import { fixedClock } from '../../src-main/engine/clock';
 import { createToken } from '../../src-main/engine/auth/tokens';
 import { createUser } from '../../src-main/engine/account/users';
 import { buildQuery, type QueryValue } from '../../src-shared/query';
+import { testPostgresDatabase } from './test-database';
 
 export interface ApiResult<T = any> {
   status: number;
@@ -73,13 +74,24 @@ export interface TestEngine {
   close(): Promise<void>;
 }
 
-/** A real engine on a temp SQLite file with a fixed clock. Close it in afterEach. */
+/**
+ * A real engine with a fixed clock, on a temp SQLite file, or — when the suite runs on PostgreSQL
+ * (`ANSWERSCOPE_TEST_DATABASE=postgres`, postgres-global-setup.ts) — on a fresh database of its
+ * own. Close it in afterEach.
+ */
 export async function createTestEngine(
   options: Partial<EngineOptions> & { now?: string } = {},
 ): Promise<TestEngine> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'answerscope-test-'));
   const clock = fixedClock(options.now ?? '2026-11-20T10:00:00.000Z');
-  const engine = await createEngine({ runJobs: false, ...options, dataDir, clock: options.clock ?? clock });
+  const database = options.databaseUrl ? undefined : await testPostgresDatabase();
+  const engine = await createEngine({
+    runJobs: false,
+    ...options,
+    dataDir,
+    clock: options.clock ?? clock,
+    databaseUrl: options.databaseUrl ?? database?.url,
+  });
   const { token } = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'test' });
   return {
     engine,
@@ -94,6 +106,7 @@ export async function createTestEngine(
     },
     close: async () => {
       await engine.close();
+      await database?.drop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

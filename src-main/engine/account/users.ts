@@ -1,3 +1,4 @@
+import { syncIdSequence } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, notFound } from '../errors';
@@ -27,7 +28,10 @@ export async function ensureLocalOwner(ctx: EngineContext): Promise<void> {
       is_admin: 1,
       created_at: ctx.clock.now().toISOString(),
     })
+    // Two app servers starting together on one PostgreSQL database: the second one's insert is a no-op.
+    .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+  await syncIdSequence(ctx.db, 'users');
 }
 
 export async function createUser(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { EngineContext } from '../context';
 import { toNeuralStat } from './stats';
+import { sqlFor } from '../db/dialect';
 import { brandCellsJson, mentionNeuralsJson, promptCountColumns, siteCellsJson } from './facts';
 
 /**
@@ -18,6 +19,7 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
     .executeTakeFirst();
   if (!run) return;
   const projectId = run.project_id;
+  const f = sqlFor(ctx.db);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('agg_update_neural').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_competitor').where('run_id', '=', runId).execute();
@@ -29,17 +31,17 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
     await sql`
       insert into agg_update_prompt (project_id, prompt_id, run_id, answers, with_data, mentions,
         mentions_with_data, site_mentions, positive, neutral, negative, cells)
-      select ${projectId}, prompt_id, run_id, ${promptCountColumns}, ${brandCellsJson}
+      select ${f.int(projectId)}, prompt_id, run_id, ${promptCountColumns(trx)}, ${brandCellsJson(trx)}
       from answers where run_id = ${runId}
-      group by prompt_id`.execute(trx);
+      group by run_id, prompt_id`.execute(trx);
     // Site cells per prompt (migration 0006): the sources history tab. Each distinct text is kept
     // once in agg_site_cells; the run's rows point at it.
-    const siteCells = sql`select prompt_id, ${siteCellsJson} as cells, ${mentionNeuralsJson} as mentions
+    const siteCells = sql`select prompt_id, ${siteCellsJson(trx)} as cells, ${mentionNeuralsJson(trx)} as mentions
       from answers where run_id = ${runId} group by prompt_id`;
-    await sql`insert or ignore into agg_site_cells (cells) select cells from (${siteCells})`.execute(trx);
+    await f.insertIgnoring('agg_site_cells', ['cells'], sql`select cells from (${siteCells}) s`).execute(trx);
     await sql`
       insert into agg_update_prompt_site (project_id, prompt_id, run_id, cells_id, mentions)
-      select ${projectId}, s.prompt_id, ${runId}, d.id, s.mentions
+      select ${f.int(projectId)}, s.prompt_id, ${f.int(runId)}, d.id, s.mentions
       from (${siteCells}) s join agg_site_cells d on d.cells = s.cells`.execute(trx);
 
     const neural = await trx
@@ -50,9 +52,9 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
         eb.fn.countAll<number>().as('answers'),
         sql<number>`sum(has_data)`.as('with_data'),
         sql<number>`sum(mention)`.as('mentions'),
-        sql<number>`sum(tone = 'positive' and mention = 1)`.as('positive'),
-        sql<number>`sum(tone = 'neutral' and mention = 1)`.as('neutral'),
-        sql<number>`sum(tone = 'negative' and mention = 1)`.as('negative'),
+        f.countWhere(sql`tone = 'positive' and mention = 1`).as('positive'),
+        f.countWhere(sql`tone = 'neutral' and mention = 1`).as('neutral'),
+        f.countWhere(sql`tone = 'negative' and mention = 1`).as('negative'),
         sql<number>`sum(site_mentioned)`.as('site_mentions'),
       ])
       .where('run_id', '=', runId)

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { sqlFor } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
 import type { BrandCell } from '../../../src-shared/api/analytics';
@@ -181,7 +182,7 @@ export async function promptCounts(
     return rows;
   }
   const { rows } = await sql<PromptCount>`
-    select run_id, prompt_id, ${promptCountColumns}
+    select run_id, prompt_id, ${promptCountColumns(ctx.db)}
     from answers
     where run_id in (${sql.join(runIds)}) and neural_id in (${sql.join(nids)}) ${promptFilter}
     group by run_id, prompt_id`.execute(ctx.db);
@@ -232,29 +233,41 @@ export interface CellGrid {
   site: Record<string, SiteCell>;
 }
 
-/** JSON text of a list column as parseList reads it: anything but an array is `[]`. */
-const listJson = (column: string) =>
-  sql.raw(
-    `case when json_valid(${column}) and json_type(${column}) = 'array' then json(${column}) else '[]' end`,
-  );
+/**
+ * The per-prompt counts of a group of answers (visibility, mentions, tones), as SQL columns.
+ * Shared by the stored counts (agg_update_prompt) and the direct read.
+ */
+export function promptCountColumns(db: Kysely<any>) {
+  const f = sqlFor(db);
+  return sql`count(*) as answers,
+  ${f.countWhere(sql`has_data = 1`)} as with_data,
+  ${f.countWhere(sql`mention = 1`)} as mentions,
+  ${f.countWhere(sql`mention = 1 and has_data = 1`)} as mentions_with_data,
+  ${f.countWhere(sql`site_mentioned = 1`)} as site_mentions,
+  ${f.countWhere(sql`mention = 1 and tone = 'positive'`)} as positive,
+  ${f.countWhere(sql`mention = 1 and tone = 'neutral'`)} as neutral,
+  ${f.countWhere(sql`mention = 1 and tone = 'negative'`)} as negative`;
+}
 
 /**
- * The brand cells of a group of answers as one JSON object (network id → cell), built by SQLite
- * in the shape of `brandCell`. Shared by the stored cells (agg_update_prompt) and the direct read.
+ * The brand cells of a group of answers as one JSON object (network id → cell), built by the
+ * database in the shape of `brandCell`; list columns holding anything but an array read as `[]`,
+ * as parseList reads them.
  */
-export const promptCountColumns = sql`count(*) as answers,
-  sum(has_data = 1) as with_data,
-  sum(mention = 1) as mentions,
-  sum(mention = 1 and has_data = 1) as mentions_with_data,
-  sum(site_mentioned = 1) as site_mentions,
-  sum(mention = 1 and tone = 'positive') as positive,
-  sum(mention = 1 and tone = 'neutral') as neutral,
-  sum(mention = 1 and tone = 'negative') as negative`;
-
-export const brandCellsJson = sql<string>`json_group_object(neural_id, json_object(
-  'mention', mention, 'mention_position', mention_position, 'tone', tone,
-  'occurrences', ${listJson('occurrences')}, 'competitors', ${listJson('competitors')},
-  'has_data', json(iif(has_data = 1, 'true', 'false'))))`;
+export function brandCellsJson(db: Kysely<any>) {
+  const f = sqlFor(db);
+  return f.jsonObjectAgg(
+    sql`neural_id`,
+    f.jsonObject([
+      ['mention', sql`mention`],
+      ['mention_position', sql`mention_position`],
+      ['tone', sql`tone`],
+      ['occurrences', f.jsonArrayOrEmpty('occurrences')],
+      ['competitors', f.jsonArrayOrEmpty('competitors')],
+      ['has_data', f.jsonBool(sql`has_data = 1`)],
+    ]),
+  );
+}
 
 /**
  * The history cells of some prompts over some updates, one entry per (prompt, update) in the
@@ -335,13 +348,22 @@ function asStrings(list: unknown[]): string[] {
   return list.every((v) => typeof v === 'string') ? (list as string[]) : list.map(String);
 }
 
-/** The site cells of a group of answers (network id → sources history cell), built by SQLite. */
-export const siteCellsJson = sql<string>`json_group_object(neural_id, json_object(
-  'mentioned', json(iif(site_mentioned = 1, 'true', 'false')), 'position', site_position,
-  'has_data', json(iif(has_data = 1, 'true', 'false'))))`;
+/** The site cells of a group of answers (network id → sources history cell), built by the database. */
+export function siteCellsJson(db: Kysely<any>) {
+  const f = sqlFor(db);
+  return f.jsonObjectAgg(
+    sql`neural_id`,
+    f.jsonObject([
+      ['mentioned', f.jsonBool(sql`site_mentioned = 1`)],
+      ['position', sql`site_position`],
+      ['has_data', f.jsonBool(sql`has_data = 1`)],
+    ]),
+  );
+}
 
 /** The networks whose answer mentions the brand, among a group of answers (a JSON array). */
-export const mentionNeuralsJson = sql<string>`json_group_array(neural_id) filter (where mention = 1)`;
+export const mentionNeuralsJson = (db: Kysely<any>) =>
+  sqlFor(db).jsonArrayAgg(sql`neural_id`, { filter: sql`mention = 1` });
 
 /** A cell of the sources history (answers/sources-history). */
 export interface SiteHistoryCell {
@@ -378,9 +400,10 @@ export async function siteHistories(
   if (!runIds.length || !neuralIds.length || !promptIds.length) return out;
   // One row per prompt with its updates and cell ids as two JSON lists in update order: 52,000
   // row objects would cost more than the reading.
+  const f = sqlFor(ctx.db);
   const { rows } = await sql<{ prompt_id: number; runs: string; cells: string }>`
-    select prompt_id, json_group_array(run_id order by run_id) as runs,
-      json_group_array(cells_id order by run_id) as cells
+    select prompt_id, ${f.jsonArrayAgg(sql`run_id`, { orderBy: sql`run_id` })} as runs,
+      ${f.jsonArrayAgg(sql`cells_id`, { orderBy: sql`run_id` })} as cells
     from agg_update_prompt_site
     where project_id = ${scope.project.id} and prompt_id in (${sql.join(promptIds)})
       and +run_id in (${sql.join(runIds)})
@@ -394,7 +417,7 @@ export async function siteHistories(
   for (const l of lists) for (const id of l.cells) ids.add(id);
   const { rows: texts } = await sql<{ id: number; cells: string }>`
     select id, cells from agg_site_cells
-    where id in (select value from json_each(${JSON.stringify([...ids])}))`.execute(ctx.db);
+    where id in (${f.integersOfJson(JSON.stringify([...ids]))})`.execute(ctx.db);
   const wanted = new Set(neuralIds.map(String));
   const cut = new Map<number, SiteCells>();
   for (const t of texts) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { sqlFor } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { Scope, Update } from './filters';
 import { testOf, wilsonPercent, type ChangeTest } from './change-test';
@@ -54,7 +55,8 @@ export async function loadPairedUpdates(
 ): Promise<PairedUpdates> {
   const out = empty();
   if (!before || !after || !neuralIds.length || !scope.prompts.length) return out;
-  const ce = scope.countEmpty ? sql`1` : sql`0`;
+  const f = sqlFor(ctx.db);
+  const ce = f.truth(scope.countEmpty);
   const prompts = (alias: string) =>
     scope.allPrompts
       ? sql``
@@ -69,8 +71,9 @@ export async function loadPairedUpdates(
     join answers b on b.run_id = ${after.id} and b.prompt_id = a.prompt_id and b.neural_id = a.neural_id
     where a.run_id = ${before.id} and a.neural_id in (${nets}) ${prompts('a')}
       and (a.has_data = 1 or ${ce}) and (b.has_data = 1 or ${ce})`;
-  const ownTally = sql`select null as competitor_id, count(*) as pairs, sum(ma = 0 and mb = 1) as gained,
-      sum(ma = 1 and mb = 0) as lost, sum(ma = 1 and mb = 1) as both
+  const ownTally = sql`select null as competitor_id, count(*) as pairs,
+      ${f.countWhere(sql`ma = 0 and mb = 1`)} as gained, ${f.countWhere(sql`ma = 1 and mb = 0`)} as lost,
+      ${f.countWhere(sql`ma = 1 and mb = 1`)} as "both"
     from p`;
   const competitors =
     withCompetitors === true || (Array.isArray(withCompetitors) && withCompetitors.length > 0);
@@ -95,12 +98,15 @@ export async function loadPairedUpdates(
     ${
       competitors
         ? sql`union all
-    select cid, 0, sum(wa = 0 and wb = 1), sum(wa = 1 and wb = 0), sum(wa = 1 and wb = 1)
+    select cid, 0, ${f.countWhere(sql`wa = 0 and wb = 1`)}, ${f.countWhere(sql`wa = 1 and wb = 0`)},
+      ${f.countWhere(sql`wa = 1 and wb = 1`)}
     from (
-      select ac.competitor_id as cid, max(ac.answer_id = p.aid) as wa, max(ac.answer_id = p.bid) as wb
+      select ac.competitor_id as cid,
+        max(case when ac.answer_id = p.aid then 1 else 0 end) as wa,
+        max(case when ac.answer_id = p.bid then 1 else 0 end) as wb
       from p join answer_competitors ac on ac.answer_id in (p.aid, p.bid) ${only}
       group by p.aid, ac.competitor_id
-    ) group by cid`
+    ) per_pair group by cid`
         : sql``
     }`.execute(ctx.db);
   for (const r of rows.rows) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sql } from 'kysely';
+import { sqlFor } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
 import type { Query } from '../validation/query';
@@ -95,7 +95,7 @@ async function citations(
       .where('answers.neural_id', 'in', nids)
       // Unary plus keeps SQLite off the domain index: reading the two updates' answers and their
       // URLs by answer id is far cheaper than every citation of a domain over a year.
-      .where(sql<string>`+u.domain`, 'in', domains)
+      .where(sqlFor(ctx.db).noIndex('u.domain'), 'in', domains)
       .$if(!scope.allPrompts, (q) =>
         q.where(
           'answers.prompt_id',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { sqlFor } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
 
@@ -71,9 +72,15 @@ export async function neuralStats(ctx: EngineContext, scope: Scope, runIds: numb
       eb.fn.countAll<number>().as('answers'),
       sql<number>`sum(has_data)`.as('with_data'),
       sql<number>`sum(mention)`.as('mentions'),
-      sql<number>`sum(tone = 'positive' and mention = 1)`.as('positive'),
-      sql<number>`sum(tone = 'neutral' and mention = 1)`.as('neutral'),
-      sql<number>`sum(tone = 'negative' and mention = 1)`.as('negative'),
+      sqlFor(ctx.db)
+        .countWhere(sql`tone = 'positive' and mention = 1`)
+        .as('positive'),
+      sqlFor(ctx.db)
+        .countWhere(sql`tone = 'neutral' and mention = 1`)
+        .as('neutral'),
+      sqlFor(ctx.db)
+        .countWhere(sql`tone = 'negative' and mention = 1`)
+        .as('negative'),
       sql<number>`sum(site_mentioned)`.as('site_mentions'),
     ])
     .where('run_id', 'in', runIds)

@@ -1,3 +1,4 @@
+import { isForeignKeyViolation } from '../db/dialect';
 import { sql, type Transaction } from 'kysely';
 import type { EngineContext } from '../context';
 import type { Database } from '../db/schema';
@@ -138,7 +139,7 @@ export class AnswerWriter {
     } catch (error) {
       // A failed batch may have cached competitors its rollback removed: start from the database.
       this.names = null;
-      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
+      if (!isForeignKeyViolation(error)) throw error;
       return write();
     }
   }
@@ -148,7 +149,10 @@ export class AnswerWriter {
     const now = this.ctx.clock.now().toISOString();
     const runs = [...new Set(inputs.map((i) => i.runId))];
     for (const runId of runs) {
-      const tasks = inputs.filter((i) => i.runId === runId).map((i) => sql`(${i.promptId}, ${i.neuralId})`);
+      // Literal ids (integers): PostgreSQL types bound parameters of a VALUES list as text.
+      const tasks = inputs
+        .filter((i) => i.runId === runId)
+        .map((i) => sql`(${sql.lit(Number(i.promptId))}, ${sql.lit(Number(i.neuralId))})`);
       await sql`delete from answers where run_id = ${runId}
         and (prompt_id, neural_id) in (values ${sql.join(tasks)})`.execute(trx);
     }

@@ -1,4 +1,5 @@
 import type { EngineContext } from '../context';
+import { exclusively } from '../db/dialect';
 import type { ProjectRow } from '../db/schema';
 import { nextRunAfter } from '../schedules/next-run';
 import { scheduleFromRow } from '../schedules/schedule';
@@ -24,14 +25,15 @@ export function startScheduler(ctx: EngineContext): () => void {
     if (busy) return;
     busy = true;
     try {
-      await runDueSchedules(ctx);
+      // Several app servers on one PostgreSQL database tick in turn: a due schedule fires once.
+      await exclusively(ctx.db, 'answerscope:schedules', () => runDueSchedules(ctx));
     } catch (error) {
       console.error('[scheduler] tick failed', error);
     } finally {
       busy = false;
     }
   };
-  void resumeOrphanRuns(ctx)
+  void exclusively(ctx.db, 'answerscope:orphan-runs', () => resumeOrphanRuns(ctx))
     .catch((error) => console.error('[scheduler] resuming runs failed', error))
     .then(tick);
   const timer = setInterval(() => void tick(), TICK_MS);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { sqlFor } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { priceFor, readPrices, usd } from './prices.service';
@@ -21,7 +22,9 @@ export async function spendByNetwork(ctx: EngineContext, user: UserRow) {
         'neurals.provider',
         'neurals.model',
         sql<number>`count(answers.input_tokens)`.as('reported'),
-        sql<number>`sum(answers.input_tokens is null and answers.has_data = 1)`.as('unreported'),
+        sqlFor(ctx.db)
+          .countWhere(sql`answers.input_tokens is null and answers.has_data = 1`)
+          .as('unreported'),
         sql<number>`coalesce(sum(answers.input_tokens), 0)`.as('input_tokens'),
         sql<number>`coalesce(sum(answers.output_tokens), 0)`.as('output_tokens'),
       ])

@@ -1,24 +1,34 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
+import { PostgresSchemaPlugin } from './dialect';
 
 export type Db = Kysely<Database>;
 
 export interface OpenDatabaseOptions {
-  /** Path of the SQLite file, or ':memory:'. */
+  /** Path of the SQLite file, or ':memory:'. Ignored when `url` is given. */
   file: string;
+  /** A `postgres://` URL: the database of a team server (several app servers share it). */
+  url?: string;
   /** better-sqlite3's `nativeBinding`: lets Electron load its own build of the addon. */
   nativeBinding?: string;
 }
 
 export interface DatabaseHandle {
   db: Db;
-  sqlite: SQLite.Database;
+  /** Ends the connection (SQLite file or PostgreSQL pool). */
+  close(): Promise<void>;
 }
 
-/** Opens the SQLite file with WAL and foreign keys on, and runs pending migrations. */
+/** Whether a `--database` value / `ANSWERSCOPE_DATABASE_URL` names a PostgreSQL database. */
+export const isPostgresUrl = (url: string | undefined): url is string =>
+  !!url && /^postgres(ql)?:\/\//i.test(url);
+
+/** Opens the database and runs pending migrations: PostgreSQL when `url` is given, else SQLite. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url);
   const sqlite = new SQLite(
     options.file,
     options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
@@ -29,13 +39,54 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   await migrate(db);
-  return { db, sqlite };
+  return {
+    db,
+    close: async () => {
+      await db.destroy().catch(() => undefined);
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}
+
+/**
+ * The rows read back as SQLite gives them: `bigint` columns and counts (int8) and sums (numeric)
+ * as numbers, not strings; `json` values (built by the analytics' JSON aggregates) as their text,
+ * which the engine parses itself, as on SQLite.
+ */
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PG_JSON = 114;
+const PG_JSONB = 3802;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return (v: string) => Number(v);
+    if (oid === PG_JSON || oid === PG_JSONB) return (v: string) => v;
+    return pg.types.getTypeParser(oid, format as 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+  // An idle connection the server drops (a restart, a failover) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new PostgresSchemaPlugin()],
+  });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
+  return { db, close: () => db.destroy().catch(() => undefined) };
 }
 
 const staticProvider: MigrationProvider = {
   getMigrations: async () => Object.fromEntries(migrations.map((m) => [m.name, { up: m.up }])),
 };
 
+/** Migrates to the latest version; on PostgreSQL Kysely holds an advisory lock, so app servers starting together migrate once. */
 async function migrate(db: Db): Promise<void> {
   const { error, results } = await new Migrator({ db, provider: staticProvider }).migrateToLatest();
   if (error) {

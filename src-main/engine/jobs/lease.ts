@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
+import { isPostgres } from '../db/dialect';
 import type { JobRow } from '../db/schema';
 
 /**
@@ -11,16 +12,27 @@ import type { JobRow } from '../db/schema';
  * a second copy of the work.
  *
  * SQLite serialises writers, so claim = pick a candidate, then one guarded UPDATE that
- * re-checks it is still claimable. On PostgreSQL (several app servers) the same claim is one
- * statement: `UPDATE jobs SET … WHERE id = (SELECT id FROM jobs WHERE <claimable> ORDER BY
- * run_after, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING *`; renew and release keep their
- * `locked_by = owner` guard unchanged.
+ * re-checks it is still claimable. On PostgreSQL (several app servers on one database, issue 14)
+ * the claim is one statement: `UPDATE jobs SET … WHERE id = (SELECT id FROM jobs WHERE
+ * <claimable> ORDER BY run_after, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING *`, so two servers
+ * polling at once each get a different job instead of one waiting on the other's row lock; renew
+ * and release keep their `locked_by = owner` guard unchanged.
  */
 
-/** How long a claim holds without renewal; a crashed process's jobs are free again after it. */
-export const LEASE_MS = 60_000;
+/**
+ * How long a claim holds without renewal; a crashed process's jobs are free again after it (on
+ * another machine, where its pid cannot be checked, only then). `ANSWERSCOPE_JOB_LEASE_MS` sets
+ * it (at least 2 s), for a team server wanting a faster hand-over, and for the tests that kill
+ * a server mid-run.
+ */
+export const LEASE_MS = leaseFromEnv(process.env.ANSWERSCOPE_JOB_LEASE_MS) ?? 60_000;
 /** How often a running process renews its leases (well inside LEASE_MS). */
-export const HEARTBEAT_MS = 15_000;
+export const HEARTBEAT_MS = Math.round(LEASE_MS / 4);
+
+function leaseFromEnv(value: string | undefined): number | undefined {
+  const ms = Number(value);
+  return value && Number.isInteger(ms) && ms >= 2_000 ? ms : undefined;
+}
 
 /** Owner ids of the job queues open in this process (a process may open several engines). */
 const openHere = new Set<string>();
@@ -61,6 +73,32 @@ export async function claimNext(db: Db, options: ClaimOptions): Promise<JobRow |
         : eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
       eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
     ]);
+  const claim = {
+    status: 'running' as const,
+    attempts: (eb: any) => eb('attempts', '+', 1),
+    locked_by: options.owner,
+    locked_until: new Date(options.now.getTime() + (options.leaseMs ?? LEASE_MS)).toISOString(),
+    updated_at: now,
+  };
+  if (isPostgres(db))
+    return db
+      .updateTable('jobs')
+      .set(claim)
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('name', 'in', options.names)
+          .where(claimable(options.ignoreDelays ?? false))
+          .orderBy('run_after')
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where(claimable(true))
+      .returningAll()
+      .executeTakeFirst();
   const candidate = await db
     .selectFrom('jobs')
     .select('id')
@@ -73,13 +111,7 @@ export async function claimNext(db: Db, options: ClaimOptions): Promise<JobRow |
   if (!candidate) return undefined;
   return db
     .updateTable('jobs')
-    .set({
-      status: 'running',
-      attempts: (eb) => eb('attempts', '+', 1),
-      locked_by: options.owner,
-      locked_until: new Date(options.now.getTime() + (options.leaseMs ?? LEASE_MS)).toISOString(),
-      updated_at: now,
-    })
+    .set(claim)
     .where('id', '=', candidate.id)
     .where(claimable(true))
     .returningAll()

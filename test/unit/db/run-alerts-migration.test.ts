@@ -55,7 +55,7 @@ describe('migration 0012-run-alerts', () => {
       .execute();
     await before.destroy();
 
-    const { db, sqlite } = await openDatabase({ file });
+    const { db, close } = await openDatabase({ file });
     try {
       const rows = await db.selectFrom('parse_runs').select(['status', 'alerted_at']).orderBy('id').execute();
       expect(rows).toEqual([
@@ -65,8 +65,7 @@ describe('migration 0012-run-alerts', () => {
         { status: 'queued', alerted_at: null },
       ]);
     } finally {
-      await db.destroy();
-      sqlite.close();
+      await close();
     }
   });
 });

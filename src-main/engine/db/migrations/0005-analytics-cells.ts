@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect';
 
 /**
  * Per (update, prompt) aggregates for analytics (issue 4 "Performance"), written by
@@ -6,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * (visibility, mentions, tones at an update) and `cells`, the JSON object the answers history
  * tab shows for one prompt at one update: network id → {mention, mention_position, tone,
  * occurrences, competitors, has_data}. A page of 50 prompts over a year then reads 5,200 short
- * texts instead of building 31,200 cells from the answers. Frozen in time: imports nothing.
+ * texts instead of building 31,200 cells from the answers. Frozen in time: imports nothing but the dialect test.
  *
  * Existing completed runs are backfilled here, in SQL (about a second per 100,000 answers).
  */
@@ -59,6 +60,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['project_id', 'run_id', 'competitor_id', 'neural_id', 'mentions'])
     .execute();
 
+  // A PostgreSQL database starts empty (PostgreSQL came after this migration): nothing to backfill,
+  // and the backfill is SQLite SQL.
+  if (isPostgres(db)) return;
   await sql`
     insert into agg_update_prompt (project_id, prompt_id, run_id, answers, with_data, mentions,
       mentions_with_data, site_mentions, positive, neutral, negative, cells)

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect';
 
 /**
  * Per (update, prompt) site cells for `answers/sources-history` (issue 4 "Performance"), written
@@ -13,7 +14,7 @@ import { sql, type Kysely } from 'kysely';
  *   array of the network ids whose answer mentions the brand (the `mention_filter` and
  *   `total_mentions` of the last update).
  *
- * Frozen in time: imports nothing. Existing completed runs are backfilled here, in SQL.
+ * Frozen in time: imports nothing but the dialect test. Existing completed runs are backfilled here, in SQL.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -38,6 +39,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['project_id', 'run_id', 'prompt_id'])
     .execute();
 
+  // A PostgreSQL database starts empty (PostgreSQL came after this migration): nothing to backfill,
+  // and the backfill is SQLite SQL.
+  if (isPostgres(db)) return;
   await sql`
     create temp table site_backfill as
     select a.project_id, a.prompt_id, a.run_id,
