@@ -121,9 +121,7 @@ test.describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
           await page.goto(`${server.url}/#${screen.path(sample)}`);
           await expect(screen.ready(page)).toBeVisible();
           await screen.open?.(page);
-          const started = Date.now();
           found.push(...(await violations(page)).map((v) => `[${screen.name}] ${v}`));
-          console.log(`${screen.name}: ${Date.now() - started} ms\n${found.join('\n')}`);
         }
         expect(found, found.join('\n')).toEqual([]);
       });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { foldSeries } from '../../../src-renderer/src/charts/fold';
 import {
   chartSummary,
   chartTable,
@@ -45,5 +46,29 @@ describe('a chart as text', () => {
 
   it('says so when there is nothing to read', () => {
     expect(chartSummary(chartTable({ labels: [], datasets: [] }), 'trend', text, format)).toBe('no data');
+  });
+});
+
+describe('folding many lines into "other"', () => {
+  const line = (key: string, ys: Array<number | null>) => ({
+    key,
+    label: key,
+    color: '#000000',
+    points: ys.map((y, i) => ({ x: `0${i + 1}.11.2026`, y })),
+  });
+
+  it('keeps the top five and sums the rest date by date', () => {
+    const series = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k, i) => line(k, [i, null, 1]));
+    const folded = foldSeries(series, (count) => `Other (${count})`);
+    expect(folded.map((s) => s.label)).toEqual(['a', 'b', 'c', 'd', 'e', 'Other (3)']);
+    expect(folded[5].points).toEqual([
+      { x: '01.11.2026', y: 5 + 6 + 7 },
+      { x: '03.11.2026', y: 3 },
+    ]);
+  });
+
+  it('leaves six lines or fewer alone (an "other" of one line hides a name for nothing)', () => {
+    const series = ['a', 'b', 'c', 'd', 'e', 'f'].map((k) => line(k, [1]));
+    expect(foldSeries(series, () => 'Other')).toBe(series);
   });
 });
