@@ -67,23 +67,20 @@ export async function runUiHistoryBench(): Promise<void> {
     }
     const loaded = await page.getByTestId('answers-totals').innerText();
     console.log(`${pages} pages loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${loaded})`);
-    const frames = await page.evaluate(async () => {
-      const box = document.querySelector<HTMLElement>(
-        '[data-testid="position-history"] .p-datatable-table-container',
-      )!;
-      const nextFrame = () => new Promise<number>((r) => requestAnimationFrame(r));
-      const times: number[] = [];
-      const steps = 120;
-      const rowsInDom: number[] = [];
-      for (let i = 1; i <= steps; i++) {
-        const start = await nextFrame();
-        box.scrollTop = ((box.scrollHeight - box.clientHeight) * i) / steps;
-        const end = await nextFrame();
+    // A string, not a function: tsx would wrap named helpers in `__name`, which the page lacks.
+    const frames: { times: number[]; rowsInDom: number } = await page.evaluate(`(async () => {
+      const box = document.querySelector('[data-testid="position-history"] .p-datatable-table-container');
+      const times = [];
+      let rowsInDom = 0;
+      for (let i = 1; i <= 120; i++) {
+        const start = await new Promise((r) => requestAnimationFrame(r));
+        box.scrollTop = ((box.scrollHeight - box.clientHeight) * i) / 120;
+        const end = await new Promise((r) => requestAnimationFrame(r));
         times.push(end - start);
-        rowsInDom.push(box.querySelectorAll('tbody tr').length);
+        rowsInDom = Math.max(rowsInDom, box.querySelectorAll('tbody tr').length);
       }
-      return { times, rowsInDom: Math.max(...rowsInDom) };
-    });
+      return { times, rowsInDom };
+    })()`);
     const sorted = [...frames.times].sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
     console.log(
