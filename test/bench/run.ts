@@ -8,6 +8,7 @@ import { runReportsBench } from './reports.bench';
 import { benchAnalysis } from './analysis.bench';
 import { benchCompetitorRecall } from './analysis-recall.bench';
 import { benchRealAnswers } from './real-answers.bench';
+import { runUiHistoryBench } from './ui-history.bench';
 
 const benches: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'Analysis throughput (answers per second, one core)', run: benchAnalysis },
@@ -16,6 +17,10 @@ const benches: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'Pipeline: 500 prompts × 6 demo networks', run: runPipelineBench },
   { name: 'Analytics: a year of data (500 prompts × 6 networks × 104 updates)', run: runAnalyticsBench },
   { name: 'Reports: a 30-day report, every block but ai_conclusions', run: runReportsBench },
+  {
+    name: 'UI: the History tab at 2,000 prompts × 12 dates (frames while scrolling)',
+    run: runUiHistoryBench,
+  },
 ];
 
 /** `npm run bench -- analytics reports` runs only the benches whose name contains a given word. */

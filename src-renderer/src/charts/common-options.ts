@@ -2,6 +2,11 @@ import type { ChartOptions, ChartType } from 'chart.js';
 import { formatNumber } from './series';
 import type { ChartTheme } from './theme';
 
+/** The system's "reduce motion" setting (false where there is no window: Node tests). */
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /** Options every chart shares: theme colours, legend at the bottom, locale numbers in tooltips. */
 export function baseOptions<T extends ChartType>(
   theme: ChartTheme,
@@ -10,8 +15,9 @@ export function baseOptions<T extends ChartType>(
   return {
     responsive: true,
     maintainAspectRatio: false,
-    // Print passes animation=false so the first frame is the final one.
-    animation: opts.animation ? undefined : false,
+    // Print passes animation=false so the first frame is the final one; a user who asked the
+    // system for reduced motion gets charts that appear without moving.
+    animation: opts.animation && !prefersReducedMotion() ? undefined : false,
     color: theme.text,
     font: { family: theme.font },
     plugins: {

@@ -5,6 +5,8 @@ import analyticsEn from './analytics.en';
 import analyticsRu from './analytics.ru';
 import reportsEn from './reports.en';
 import reportsRu from './reports.ru';
+import a11yEn from './a11y.en';
+import a11yRu from './a11y.ru';
 import type { UiLanguage } from '../../../src-shared/enums';
 
 /**
@@ -13,8 +15,8 @@ import type { UiLanguage } from '../../../src-shared/enums';
  * language. Their top-level keys must not collide (core: app, common, nav, …).
  */
 export const messages = {
-  en: { ...coreEn, ...analyticsEn, ...reportsEn },
-  ru: { ...coreRu, ...analyticsRu, ...reportsRu },
+  en: { ...coreEn, ...analyticsEn, ...reportsEn, ...a11yEn },
+  ru: { ...coreRu, ...analyticsRu, ...reportsRu, ...a11yRu },
 };
 
 const LANGUAGE_KEY = 'answerscope.language';
