@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import { sqlFor } from '../db/dialect';
+import { sql } from 'kysely';
+import { sqlFor, type AnyKysely } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
 import type { BrandCell } from '../../../src-shared/api/analytics';
@@ -237,7 +237,7 @@ export interface CellGrid {
  * The per-prompt counts of a group of answers (visibility, mentions, tones), as SQL columns.
  * Shared by the stored counts (agg_update_prompt) and the direct read.
  */
-export function promptCountColumns(db: Kysely<any>) {
+export function promptCountColumns(db: AnyKysely) {
   const f = sqlFor(db);
   return sql`count(*) as answers,
   ${f.countWhere(sql`has_data = 1`)} as with_data,
@@ -254,7 +254,7 @@ export function promptCountColumns(db: Kysely<any>) {
  * database in the shape of `brandCell`; list columns holding anything but an array read as `[]`,
  * as parseList reads them.
  */
-export function brandCellsJson(db: Kysely<any>) {
+export function brandCellsJson(db: AnyKysely) {
   const f = sqlFor(db);
   return f.jsonObjectAgg(
     sql`neural_id`,
@@ -349,7 +349,7 @@ function asStrings(list: unknown[]): string[] {
 }
 
 /** The site cells of a group of answers (network id → sources history cell), built by the database. */
-export function siteCellsJson(db: Kysely<any>) {
+export function siteCellsJson(db: AnyKysely) {
   const f = sqlFor(db);
   return f.jsonObjectAgg(
     sql`neural_id`,
@@ -362,7 +362,7 @@ export function siteCellsJson(db: Kysely<any>) {
 }
 
 /** The networks whose answer mentions the brand, among a group of answers (a JSON array). */
-export const mentionNeuralsJson = (db: Kysely<any>) =>
+export const mentionNeuralsJson = (db: AnyKysely) =>
   sqlFor(db).jsonArrayAgg(sql`neural_id`, { filter: sql`mention = 1` });
 
 /** A cell of the sources history (answers/sources-history). */

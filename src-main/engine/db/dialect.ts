@@ -29,11 +29,15 @@ import {
 
 export type DialectName = 'sqlite' | 'postgres';
 
-export function dialectOf(db: Kysely<any>): DialectName {
+/** A Kysely of any schema: the engine's `Kysely<Database>` and the migrations' `Kysely<any>`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own idiom for "any schema"
+export type AnyKysely = Kysely<any>;
+
+export function dialectOf(db: AnyKysely): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-export const isPostgres = (db: Kysely<any>): boolean => dialectOf(db) === 'postgres';
+export const isPostgres = (db: AnyKysely): boolean => dialectOf(db) === 'postgres';
 
 /** The SQL fragments of one dialect. */
 export interface SqlFlavour {
@@ -67,7 +71,7 @@ export interface SqlFlavour {
    * A column kept out of index choice (SQLite's unary `+`). PostgreSQL's planner needs no such
    * hint (and has no unary plus for text), so there it is the column itself.
    */
-  noIndex(column: string): RawBuilder<any>;
+  noIndex(column: string): RawBuilder<unknown>;
 }
 
 const columns = (names: string[]) => sql.join(names.map((n) => sql.ref(n)));
@@ -120,7 +124,7 @@ const postgres: SqlFlavour = {
  * After rows were inserted with explicit ids (the local owner is user 1): PostgreSQL's identity
  * sequence does not see them, so it is moved past the highest id. SQLite needs nothing.
  */
-export async function syncIdSequence(db: Kysely<any>, table: string): Promise<void> {
+export async function syncIdSequence(db: AnyKysely, table: string): Promise<void> {
   if (!isPostgres(db)) return;
   await sql`select setval(pg_get_serial_sequence(${table}, 'id'),
     greatest((select max(id) from ${sql.table(table)}), 1))`.execute(db);
@@ -132,7 +136,7 @@ export async function syncIdSequence(db: Kysely<any>, table: string): Promise<vo
  * (the local owner, the catalogue), the schedule ticker and the resumption of orphan runs each
  * happen once, not once per server. SQLite serves one host: `work` just runs.
  */
-export async function exclusively<T>(db: Kysely<any>, name: string, work: () => Promise<T>): Promise<T> {
+export async function exclusively<T>(db: AnyKysely, name: string, work: () => Promise<T>): Promise<T> {
   if (!isPostgres(db)) return work();
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
@@ -147,7 +151,7 @@ export const isForeignKeyViolation = (error: unknown): boolean => {
 };
 
 /** The fragments for the database `db` talks to. */
-export function sqlFor(db: Kysely<any>): SqlFlavour {
+export function sqlFor(db: AnyKysely): SqlFlavour {
   return isPostgres(db) ? postgres : sqlite;
 }
 
