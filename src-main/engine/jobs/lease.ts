@@ -2,7 +2,8 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
-import type { JobRow } from '../db/schema';
+import type { Database, JobRow } from '../db/schema';
+import type { ExpressionBuilder } from 'kysely';
 
 /**
  * Job leases: the only place that decides which process may run a job. A process claims a job
@@ -59,6 +60,8 @@ export interface ClaimOptions {
   leaseMs?: number;
 }
 
+type JobsExpression = ExpressionBuilder<Database, 'jobs'>;
+
 /**
  * Claims the oldest claimable job: `queued` and due, or `running` with an expired lease. Counts
  * an attempt. Returns undefined when none is claimable (or another process won the race).
@@ -66,7 +69,7 @@ export interface ClaimOptions {
 export async function claimNext(db: Db, options: ClaimOptions): Promise<JobRow | undefined> {
   if (!options.names.length) return undefined;
   const now = options.now.toISOString();
-  const claimable = (ignoreDelays: boolean) => (eb: any) =>
+  const claimable = (ignoreDelays: boolean) => (eb: JobsExpression) =>
     eb.or([
       ignoreDelays
         ? eb('status', '=', 'queued')
@@ -75,7 +78,7 @@ export async function claimNext(db: Db, options: ClaimOptions): Promise<JobRow |
     ]);
   const claim = {
     status: 'running' as const,
-    attempts: (eb: any) => eb('attempts', '+', 1),
+    attempts: (eb: JobsExpression) => eb('attempts', '+', 1),
     locked_by: options.owner,
     locked_until: new Date(options.now.getTime() + (options.leaseMs ?? LEASE_MS)).toISOString(),
     updated_at: now,
