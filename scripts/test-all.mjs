@@ -88,6 +88,19 @@ const POSTGRES_API_FILES = [
   'test/api/drafts.test.ts',
   'test/api/settings.test.ts',
   'test/api/rights.test.ts',
+  'test/api/alerts',
+  'test/api/analysis-model',
+  'test/api/collect/evidence-exclusions.test.ts',
+  'test/api/collect/sample-and-reanalyze.test.ts',
+  'test/api/collect/schedules.test.ts',
+  'test/api/reports/report-email.test.ts',
+  'test/api/reports/report-pdf.test.ts',
+  'test/api/filters.test.ts',
+  'test/api/neurals.test.ts',
+  'test/api/app-settings.test.ts',
+  'test/api/costs',
+  'test/api/input-limits.test.ts',
+  'test/api/favicons.test.ts',
 ];
 const postgresInstalled =
   existsSync('/usr/lib/postgresql') &&
