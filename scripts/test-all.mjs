@@ -33,6 +33,26 @@ function readJson(file) {
   }
 }
 
+/** One Vitest run over `files` (all when empty), its counts added to the totals from its JSON report. */
+function vitestPass(label, file, files, env = {}) {
+  rmSync(file, { force: true });
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`, ...files];
+  const ok = run(label, 'npx', args, env);
+  const report = readJson(file);
+  if (report) {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (!ok && report.numFailedTests === 0) {
+      totals.failed++;
+      failures.push(`${label} (a file failed to load)`);
+    }
+  } else if (!ok) {
+    totals.failed++;
+    failures.push(`${label} (no report)`);
+  }
+}
+
 const only = process.argv[2]; // optional: unit | e2e | checks
 
 if (!only || only === 'checks') {
@@ -52,30 +72,7 @@ if (!only || only === 'unit' || only === 'e2e') {
   }
 }
 
-if (!only || only === 'unit') {
-  const file = '.vitest-results.json';
-  rmSync(file, { force: true });
-  const ok = run('vitest', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${file}`,
-  ]);
-  const report = readJson(file);
-  if (report) {
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    if (!ok && report.numFailedTests === 0) {
-      totals.failed++;
-      failures.push('vitest (a file failed to load)');
-    }
-  } else if (!ok) {
-    totals.failed++;
-    failures.push('vitest (no report)');
-  }
-}
+if (!only || only === 'unit') vitestPass('vitest', '.vitest-results.json', []);
 
 // The API suite again on PostgreSQL (issue 14, docs/deploy.md "Tests"), where it is installed:
 // the files proven on both databases so far (the whole suite on PostgreSQL doubles the API time).
@@ -106,27 +103,9 @@ const postgresInstalled =
   existsSync('/usr/lib/postgresql') &&
   readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
 if ((!only || only === 'unit') && postgresInstalled) {
-  const file = '.vitest-postgres-results.json';
-  rmSync(file, { force: true });
-  const ok = run(
-    'vitest on PostgreSQL',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`, ...POSTGRES_API_FILES],
-    { ANSWERSCOPE_TEST_DATABASE: 'postgres' },
-  );
-  const report = readJson(file);
-  if (report) {
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    if (!ok && report.numFailedTests === 0) {
-      totals.failed++;
-      failures.push('vitest on PostgreSQL (a file failed to load)');
-    }
-  } else if (!ok) {
-    totals.failed++;
-    failures.push('vitest on PostgreSQL (no report)');
-  }
+  vitestPass('vitest on PostgreSQL', '.vitest-postgres-results.json', POSTGRES_API_FILES, {
+    ANSWERSCOPE_TEST_DATABASE: 'postgres',
+  });
 }
 
 if (!only || only === 'e2e') {

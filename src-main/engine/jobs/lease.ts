@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
 import { isPostgres } from '../db/dialect';
 import type { Database, JobRow } from '../db/schema';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 
 /**
  * Job leases: the only place that decides which process may run a job. A process claims a job
@@ -61,6 +61,7 @@ export interface ClaimOptions {
 }
 
 type JobsExpression = ExpressionBuilder<Database, 'jobs'>;
+type JobIdQuery = SelectQueryBuilder<Database, 'jobs', { id: number }>;
 
 /**
  * Claims the oldest claimable job: `queued` and due, or `running` with an expired lease. Counts
@@ -76,6 +77,14 @@ export async function claimNext(db: Db, options: ClaimOptions): Promise<JobRow |
         : eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
       eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
     ]);
+  // The oldest claimable job of these names: the row both dialects claim.
+  const oldest = (q: JobIdQuery): JobIdQuery =>
+    q
+      .where('name', 'in', options.names)
+      .where(claimable(options.ignoreDelays ?? false))
+      .orderBy('run_after')
+      .orderBy('id')
+      .limit(1);
   const claim = {
     status: 'running' as const,
     attempts: (eb: JobsExpression) => eb('attempts', '+', 1),
@@ -87,30 +96,11 @@ export async function claimNext(db: Db, options: ClaimOptions): Promise<JobRow |
     return db
       .updateTable('jobs')
       .set(claim)
-      .where('id', '=', (eb) =>
-        eb
-          .selectFrom('jobs')
-          .select('id')
-          .where('name', 'in', options.names)
-          .where(claimable(options.ignoreDelays ?? false))
-          .orderBy('run_after')
-          .orderBy('id')
-          .limit(1)
-          .forUpdate()
-          .skipLocked(),
-      )
+      .where('id', '=', (eb) => eb.selectFrom('jobs').select('id').$call(oldest).forUpdate().skipLocked())
       .where(claimable(true))
       .returningAll()
       .executeTakeFirst();
-  const candidate = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('name', 'in', options.names)
-    .where(claimable(options.ignoreDelays ?? false))
-    .orderBy('run_after')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
+  const candidate = await db.selectFrom('jobs').select('id').$call(oldest).executeTakeFirst();
   if (!candidate) return undefined;
   return db
     .updateTable('jobs')
