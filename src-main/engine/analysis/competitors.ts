@@ -13,7 +13,7 @@ import { firstNamed } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
 import { introducesOtherKind, listedAfterOtherKind } from './introduced-kind';
 import { usedWith } from './used-with';
-import { isDictionaryEntry, isDictionaryWord } from './lexicon/dictionary';
+import { isDictionaryEntry, isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import { isRussianPlace } from './russian-names';
 import { lineAt, sentenceAround, type Line } from './text';
 
@@ -180,14 +180,14 @@ function startsQuotedPhrase(text: string, start: number, end: number): boolean {
 const NAME_COLUMN_HEADERS = new Set(
   `service services provider providers company companies brand brands name tool tools app apps platform
   platforms bank banks product products software crm store shop retailer airline operator carrier card cards
-  marketplace option options solution broker brokers insurer insurers school schools
+  marketplace option options solution broker brokers insurer insurers school schools agency agencies
   сервис сервисы компания компании бренд бренды название банк банки платформа платформы инструмент
   приложение магазин маркетплейс оператор провайдер продукт вариант решение брокер брокеры страховщик
-  страховщики школа школы клиника клиники
+  страховщики школа школы клиника клиники агентство агентства
   anbieter marke marken unternehmen firma name bank banken dienst tool app plattform produkt shop händler
-  software lösung
+  software lösung agentur
   servicio servicios proveedor empresa empresas marca marcas nombre banco bancos herramienta aplicación
-  plataforma producto tienda operador opción solución`.split(/\s+/),
+  plataforma producto tienda operador opción solución agencia agencias inmobiliaria`.split(/\s+/),
 );
 
 /** First cells of a table header that say the other header cells are the compared brands. */
@@ -381,6 +381,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
 
   // Lists and headings: the name an item starts with.
   let listBlock = 0;
+  let sectionBlock = 0;
   let tableBlock = 0;
   let tableRows: Array<{ line: Line; cells: string[] }> = [];
   const flushTable = () => {
@@ -440,12 +441,15 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
       // Numbered items and bullets are two lists even at one indent: "**1. Mailchimp**" with
       // "* **Free plan:** …" under it ranks tools, its bullets list their criteria.
-      const marker = /^\s*(?:\*\*)?\d/.test(line.text) ? 'n' : 'b';
-      const group = `l${listBlock}:${line.indent}${marker}`;
+      // Numbered items run on across the paragraphs between them ("**2. Delta**", a paragraph,
+      // "**3. United**"): one list until the next heading; bullets end at a paragraph.
+      const numbered = /^\s*(?:\*\*)?\d/.test(line.text);
+      const group = numbered ? `n${sectionBlock}:${line.indent}` : `l${listBlock}:${line.indent}b`;
       addToGroup(group, item);
       if (section) nameGroups.add(group);
     } else if (line.kind === 'heading') {
       listBlock++;
+      sectionBlock++;
       const lead = leadOf(text.slice(line.contentStart, line.end));
       const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
       const level = line.text.replace(/[^#].*$/, '').length;
@@ -552,7 +556,11 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   for (const [at, e] of enumerations) {
     const names = e.names + e.weak.length;
     const anchored = e.names >= 1 || alternativeSections.some((s) => s.start <= at && at < s.end);
-    if (names >= 2 && (!ctx.germanNouns || anchored)) loose.push(...e.weak, ...e.endingLike);
+    if (names < 2 || (ctx.germanNouns && !anchored)) continue;
+    // German: two nouns of the dictionary or more make a list of things ("Dokus, Krimis und
+    // Serien"). One alone may be a brand the dictionary holds ("Vodafone und O2").
+    if (ctx.germanNouns && e.weak.filter(isGermanNoun).length >= 2) continue;
+    loose.push(...e.weak, ...e.endingLike);
   }
 
   // Enumerations in prose: "such as Revolut, N26 and Monzo".
@@ -584,8 +592,9 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       if (!ctx.germanNouns || c.strong) loose.push(c);
       else weakGerman.push(c);
     }
-    // German: weak names after a trigger count when two or more stand together, all of them names.
-    if (weakGerman.length >= 2) loose.push(...weakGerman);
+    // German: weak names after a trigger count when two or more stand together, all of them names
+    // and less than two nouns of the dictionary ("z. B. Familie, Selbstständigkeit").
+    if (weakGerman.length >= 2 && weakGerman.filter(isGermanNoun).length < 2) loose.push(...weakGerman);
     weakGerman.length = 0;
   }
 
@@ -638,6 +647,21 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       !ctx.germanNouns || names.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
     return anchor && names.length >= 2 && names.length * 2 >= items.length;
   }
+}
+
+/**
+ * A weak German candidate that is a noun of the dictionary as written ("Serien", "Familie"): an
+ * enumeration holding one lists things ("Dokus, Krimis und Serien"), whatever its other words.
+ */
+function isGermanNoun(c: Candidate): boolean {
+  // The German dictionary holds brands too ("Vodafone", "Allianz"): a proper noun of the English
+  // or Spanish dictionary is a name.
+  return (
+    !c.name.includes(' ') &&
+    isDictionaryWord(c.name, 'de') &&
+    !isDictionaryProperNoun(c.name, 'en') &&
+    !isDictionaryProperNoun(c.name, 'es')
+  );
 }
 
 const QUOTED = /^[«„“"]([^«»„“”"]{2,40})[»“”"]$/u;

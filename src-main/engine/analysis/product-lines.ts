@@ -28,6 +28,8 @@ export function makerOf(name: string, language: Language, text: string): string 
   const words = name.split(' ');
   const line = words.findIndex((w, i) => i > 0 && (MODEL_WORD.test(w) || LINE_WORD.test(w)));
   if (line < 0) return name;
+  // "Century 21", "Forever 21": an ordinary English word and a number name the company together.
+  if (words.length === 2 && /^\d{1,3}$/.test(words[1]) && isDictionaryWord(words[0], 'en')) return name;
   // A maker's name no dictionary holds stands alone ("Garmin"); an ordinary word needs the words
   // after it up to the line ("Apple Watch", "Capital One").
   // "American Express Gold Card" keeps "Express": a proper adjective names nothing alone.

@@ -289,4 +289,62 @@ Die Option n8n ist für Selbsthoster gedacht.`;
 Единая CRM и бухгалтерия.`;
     expect(competitorsOf(text, '1С', 'ru')).toEqual(['Моё дело', 'Контур.Эльба', 'Простой бизнес']);
   });
+
+  it('numbered items separated by paragraphs are one list of names', () => {
+    const text = `### Top airlines
+
+**1. JetBlue — best economy experience**
+The most legroom in economy.
+
+**2. Delta — best reliability**
+Near the top for on-time performance.
+
+**3. United — best from Newark**
+Lots of frequencies from EWR.
+
+**4. American Airlines — best for oneworld loyalty**
+Lie-flat premium cabins.`;
+    expect(competitorsOf(text, 'JetBlue', 'en')).toEqual(['Delta', 'United', 'American Airlines']);
+  });
+
+  it('German nouns enumerated beside names are things, the names stay', () => {
+    const text = `Die ARD Mediathek und ZDFmediathek bieten viele Dokus, Reportagen und Serien.
+
+- **Netflix**: größte Auswahl.
+- **RTL+**: deutsche Inhalte.
+- **Joyn**: kostenlos mit Werbung.
+
+Soll ich dir Angebote für deine Situation (z. B. Familie, Selbstständigkeit) vergleichen?`;
+    const found = competitorsOf(text, 'RTL+', 'de', 'Streamingdienst, Serien und Filme');
+    expect(found).toEqual(expect.arrayContaining(['Netflix', 'Joyn']));
+    for (const noun of ['Dokus', 'Reportagen', 'Serien', 'Familie', 'Selbstständigkeit'])
+      expect(found).not.toContain(noun);
+  });
+
+  it('a code with a company word, a slashed name and a name with a number stay whole', () => {
+    const ru = `Варианты:
+
+1. **Победа** — дешевле всех.
+2. **S7 Airlines** — рейсы из Домодедова.`;
+    expect(competitorsOf(ru, 'Победа', 'ru')).toEqual(['S7 Airlines']);
+    const es = `| Agencia | Modelo |
+|---|---|
+| Housfy | Tarifa fija |
+| RE/MAX | Franquicias |
+| Century 21 | Franquicias |`;
+    expect(competitorsOf(es, 'Housfy', 'es')).toEqual(['RE/MAX', 'Century 21']);
+  });
+
+  it('review sites, exams, leagues and plan weeks are not competitors', () => {
+    const en = `## Options
+
+- **Personio** — strong in Europe.
+- **HiBob** — modern interface.
+
+Reviews on G2 and Capterra often say Personio's reporting is less flexible than HiBob's.
+
+1. **Weeks 1–4:** 30 minutes a day.
+2. **Weeks 5–8:** add CEFR A2 grammar; take IELTS or TOEIC later.`;
+    expect(competitorsOf(en, 'Personio', 'en', 'HR software')).toEqual(['HiBob']);
+  });
 });
