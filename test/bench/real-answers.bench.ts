@@ -193,16 +193,26 @@ function printFigures(byLanguage: Map<Language | 'all', Tally>): void {
   }
 }
 
-export async function benchRealAnswers(): Promise<void> {
-  const byLanguage = measureRealAnswers();
-  console.log(`${realAnswers.length} hand-labelled real-style answers, no competitor configured.`);
-  printFigures(byLanguage);
+/** Traps taken per class and language, and the wrong names no trap foresaw. */
+function printClasses(byLanguage: Map<Language | 'all', Tally>): void {
   console.log('\nTraps taken for competitors, per class (lower is better):');
   console.log(`class              ${[...byLanguage.keys()].map((l) => l.padStart(9)).join(' ')}`);
   for (const c of TRAP_CLASSES) {
     const cells = [...byLanguage.values()].map((t) => `${t.traps[c].taken}/${t.traps[c].total}`.padStart(9));
     console.log(`${c.padEnd(18)} ${cells.join(' ')}`);
   }
+  const unforeseen = [...byLanguage.values()].map((t) => {
+    const taken = TRAP_CLASSES.reduce((n, c) => n + t.traps[c].taken, 0);
+    return String(Math.max(0, t.fp - taken)).padStart(9);
+  });
+  console.log(`${'other wrong names'.padEnd(18)} ${unforeseen.join(' ')}`);
+}
+
+export async function benchRealAnswers(): Promise<void> {
+  const byLanguage = measureRealAnswers();
+  console.log(`${realAnswers.length} hand-labelled real-style answers, no competitor configured.`);
+  printFigures(byLanguage);
+  printClasses(byLanguage);
   const all = byLanguage.get('all')!;
   console.log(`\nTaken wrongly most often: ${top(all.falsePositives, 25)}`);
   console.log(`Missed most often: ${top(all.misses, 25)}`);
@@ -215,7 +225,9 @@ export async function benchRealAnswers(): Promise<void> {
   console.log(
     `\nHeld-out set: ${heldOut2Answers.length} answers written blind, never used to tune the analysis.`,
   );
-  printFigures(measureRealAnswers(heldOut2Answers));
+  const heldOut = measureRealAnswers(heldOut2Answers);
+  printFigures(heldOut);
+  printClasses(heldOut);
 }
 
 if (process.argv[1]?.endsWith('real-answers.bench.ts')) void benchRealAnswers();

@@ -13,6 +13,7 @@ import { firstNamed } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
 import { introducesOtherKind, listedAfterOtherKind } from './introduced-kind';
 import { usedWith } from './used-with';
+import { opensWithImperative } from './advice-step';
 import { isDictionaryEntry, isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import { isRussianPlace } from './russian-names';
 import { lineAt, sentenceAround, type Line } from './text';
@@ -504,7 +505,9 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const runAt = runEnd - run.length;
     const inList = enumerated(text, runAt, runEnd);
     // "integrations with Okta, …": names the brand works with are named in passing.
-    const passing = inList && (usedWith(text, runAt) || listedAfterOtherKind(text, runAt, ctx.trade));
+    const passing =
+      (inList && (usedWith(text, runAt) || listedAfterOtherKind(text, runAt, ctx.trade))) ||
+      (line.kind === 'list' && opensWithImperative(text.slice(line.contentStart, line.end)));
     // A run that overlaps the own brand as written is the own brand, even when the run stops
     // inside it ("Ещё вариант: **Северный** ветер", «CRM Северный ветер»: the capitals end before
     // the brand's lowercase word).
@@ -605,9 +608,11 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       ...loose.filter((o) => !o.acronym).map((o) => o.index),
     ];
     named.sort((a, b) => a - b);
+    // Even there it is named in passing ("the MTD rules", "по данным ФСВОК" beside the brand):
+    // weighed only where a list, table or heading also holds it, or the prose returns to it.
     for (const c of proseAcronyms) {
       const { start, end } = sentenceAround(text, c.index);
-      if (anyWithin(named, start, end)) loose.push(c);
+      if (anyWithin(named, start, end)) loose.push({ ...c, lone: true });
     }
   }
 

@@ -347,4 +347,28 @@ Reviews on G2 and Capterra often say Personio's reporting is less flexible than 
 2. **Weeks 5–8:** add CEFR A2 grammar; take IELTS or TOEIC later.`;
     expect(competitorsOf(en, 'Personio', 'en', 'HR software')).toEqual(['HiBob']);
   });
+
+  it('names in an advice step are where to do it, not peers; the options listed stay', () => {
+    const text = `## Options
+
+- **Petplan** — lifetime cover.
+- **ManyPets** — no upper age limit.
+- **Animal Friends** — cheap accident-only plans.
+
+## Tips
+
+1. **Compare** quotes on Quotezone or Comparemy, then read the policy wording.
+2. Vergleichen Sie Tarife auf Verivox oder Tarifcheck.`;
+    expect(competitorsOf(text, 'Petplan', 'en', 'pet insurance')).toEqual(['ManyPets', 'Animal Friends']);
+  });
+
+  it('an acronym in a sentence beside names is named in passing unless the answer weighs it', () => {
+    const text = `## Best accounting apps
+
+- **Xero** — strong bank feeds.
+- **FreeAgent** — free with some bank accounts.
+
+All three are recognised by HMRC and follow the MTD rules; Xero and FreeAgent file VAT returns directly.`;
+    expect(competitorsOf(text, 'QuickBooks', 'en', 'accounting software')).toEqual(['Xero', 'FreeAgent']);
+  });
 });
