@@ -12,7 +12,7 @@ import type { Language } from './types';
 const MODEL_WORD = /^(?:(?=.*\d)[\p{L}\d.+-]{1,10}|\p{Lu}{1,2}|\p{Lu}{1,3}-Series)$/u;
 /** Words that name a line or tier of a maker's products, after the maker's name. */
 const LINE_WORD =
-  /^(?:series|edition|ultra|pro|plus|max|mini|lite|business|enterprise|gold|platinum|premium|secured|cash|account|savings|select|crystal|cuenta|tarjeta|hipoteca|konto|girokonto|tagesgeld|tagesgeldkonto|depot|karte|kreditkarte|debitkarte|tarif)$/i;
+  /^(?:series|edition|ultra|pro|plus|max|mini|lite|bonus|бонус|priority|business|enterprise|gold|platinum|premium|secured|cash|account|savings|select|crystal|cuenta|tarjeta|hipoteca|konto|girokonto|tagesgeld|tagesgeldkonto|depot|karte|kreditkarte|debitkarte|tarif)$/i;
 
 /**
  * The maker of a product named by its line or model: "LG C4" → "LG", "Garmin Venu 3" → "Garmin",

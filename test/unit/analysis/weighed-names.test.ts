@@ -371,4 +371,20 @@ Reviews on G2 and Capterra often say Personio's reporting is less flexible than 
 All three are recognised by HMRC and follow the MTD rules; Xero and FreeAgent file VAT returns directly.`;
     expect(competitorsOf(text, 'QuickBooks', 'en', 'accounting software')).toEqual(['Xero', 'FreeAgent']);
   });
+
+  it("a competitor's loyalty programme counts as the competitor; a domain name declines before its ending", () => {
+    const miles = `Коротко: для полётов из Домодедова выгоднее **S7 Priority**, из Шереметьева — «Аэрофлот Бонус».
+
+| Параметр | S7 Priority | Аэрофлот Бонус |
+|---|---|---|
+| Статусы | Silver, Gold | Серебряный, Золотой |`;
+    expect(competitorsOf(miles, 'S7 Airlines', 'ru')).toEqual(['Аэрофлот']);
+    const pharmacies = `Аптеки:
+
+1. **Ригла** — много точек.
+2. **Горздрав** — низкие цены.
+
+По сравнению с Горздравом или Аптекой.ру цены выше.`;
+    expect(competitorsOf(pharmacies, 'Апрель', 'ru')).toEqual(expect.arrayContaining(['Аптека.ру']));
+  });
 });
