@@ -11,7 +11,12 @@ import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-lik
 import { foldForms, isNameForm, namePatternSource, namesRegex, nameTokens } from './name-pattern';
 import { firstNamed } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
-import { introducesOtherKind, listedAfterOtherKind } from './introduced-kind';
+import {
+  introducesOtherKind,
+  listedAfterLeadIn,
+  listedAfterOtherKind,
+  namedAfterChannelNoun,
+} from './introduced-kind';
 import { usedWith } from './used-with';
 import { opensWithImperative } from './advice-step';
 import { isDictionaryEntry, isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
@@ -476,7 +481,10 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     if (line?.kind === 'table') continue;
     const item = judge(m[1] ?? m[2], m.index, true);
     bold.push(item);
-    if (item.candidate && !item.candidate.ordinaryEnding) loose.push(item.candidate);
+    // "Агрегатор **Мегаптека**": a bold name after a channel noun is named in passing too.
+    const aside = namedAfterChannelNoun(text, m.index, ctx.trade);
+    if (item.candidate && !item.candidate.ordinaryEnding)
+      loose.push(aside ? { ...item.candidate, lone: true } : item.candidate);
   }
   if (amongNames(bold)) for (const i of bold) if (i.candidate?.ordinaryEnding) loose.push(i.candidate);
 
@@ -507,6 +515,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     // "integrations with Okta, …": names the brand works with are named in passing.
     const passing =
       (inList && (usedWith(text, runAt) || listedAfterOtherKind(text, runAt, ctx.trade))) ||
+      listedAfterLeadIn(text, runAt, ctx.trade, ctx.germanNouns) ||
+      namedAfterChannelNoun(text, runAt, ctx.trade) ||
       (line.kind === 'list' && opensWithImperative(text.slice(line.contentStart, line.end)));
     // A run that overlaps the own brand as written is the own brand, even when the run stops
     // inside it ("Ещё вариант: **Северный** ветер", «CRM Северный ветер»: the capitals end before

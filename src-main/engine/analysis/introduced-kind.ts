@@ -85,3 +85,41 @@ export function listedAfterOtherKind(text: string, at: number, trade: string): b
     .every((part) => !/(?:^|\s)\p{Ll}{4,}/u.test(part));
   return onlyNames && introducesOtherKind(text, from, trade);
 }
+
+/** A colon or dash that opens an enumeration, and the names enumerated after it so far. */
+const AFTER_LEAD_IN =
+  /(?::|\s[—–])[ \u00A0]+(?:[\p{Lu}\p{N}][^\n:—–]{0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
+
+/**
+ * Whether the name at `at` is enumerated after a lead-in that names another kind of thing than
+ * the trade: "много интеграций: 1С, МойСклад", "операторами ЭДО — Диадок, СБИС", "Zahlung per
+ * Kreditkarte oder PayPal"… The words before the colon or dash say what the names are.
+ */
+export function listedAfterLeadIn(text: string, at: number, trade: string, germanNouns: boolean): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const before = text.slice(Math.max(lineStart, at - 160), at);
+  const m = AFTER_LEAD_IN.exec(before);
+  if (!m) return false;
+  const opener = at - before.length + m.index;
+  // German writes the noun a lead-in ends with capitalised: "Vergleichen lohnt sich trotzdem:"
+  // introduces no kind of thing.
+  const last = /(\p{L}+)\P{L}*$/u.exec(text.slice(Math.max(0, opener - 40), opener))?.[1] ?? '';
+  if (germanNouns && !/^\p{Lu}/u.test(last)) return false;
+  return introducesOtherKind(text, opener, trade);
+}
+
+/**
+ * Nouns for a site or channel, not a seller: written right before a name ("Агрегатор **Мегаптека**",
+ * "the comparison site Quotezone", "el comparador Rastreator") they say what the name is.
+ */
+const CHANNEL_NOUN =
+  /^(?:агрегатор\p{L}*|маркетплейс\p{L}*|портал\p{L}*|реестр\p{L}*|aggregators?|marketplaces?|portals?|registry|vergleichsportal\p{L}*|portal|plattform|agregador\p{L}*|comparador\p{L}*|buscador\p{L}*)$/iu;
+const WORD_BEFORE = /(\p{L}+)[ \u00A0]+[«"“„*]*$/u;
+
+/** Whether a channel noun of another trade stands right before the name at `at`. */
+export function namedAfterChannelNoun(text: string, at: number, trade: string): boolean {
+  const word = WORD_BEFORE.exec(text.slice(Math.max(0, at - 40), at))?.[1];
+  if (!word || !CHANNEL_NOUN.test(word)) return false;
+  const stems = tradeStems(trade);
+  return !stems.some((s) => word.toLowerCase().includes(s));
+}

@@ -387,4 +387,18 @@ All three are recognised by HMRC and follow the MTD rules; Xero and FreeAgent fi
 По сравнению с Горздравом или Аптекой.ру цены выше.`;
     expect(competitorsOf(pharmacies, 'Апрель', 'ru')).toEqual(expect.arrayContaining(['Аптека.ру']));
   });
+
+  it('names after a lead-in of another kind or a channel noun are named in passing', () => {
+    const text = `Банки для ИП:
+
+1. **Точка** — много интеграций: Эвотор, МойСклад, онлайн-кассы.
+2. **Модульбанк** — обмен с операторами ЭДО — Диадок, СБИС.
+3. **Альфа-Банк** — сильное приложение.
+
+Цены на обслуживание удобно сравнить: агрегатор **Выбиратор** показывает тарифы всех банков.`;
+    expect(competitorsOf(text, 'Точка', 'ru', 'банк, расчётный счёт для бизнеса')).toEqual([
+      'Модульбанк',
+      'Альфа-Банк',
+    ]);
+  });
 });
