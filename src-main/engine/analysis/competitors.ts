@@ -500,6 +500,13 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   };
   let spanAt = 0;
   const proseAcronyms: Candidate[] = [];
+  const steps = new Map<number, boolean>();
+  const adviceStep = (line: Line) => {
+    let step = steps.get(line.start);
+    if (step === undefined)
+      steps.set(line.start, (step = opensWithImperative(text.slice(line.contentStart, line.end))));
+    return step;
+  };
   CAPITALIZED_RUN.lastIndex = 0;
   for (let m = CAPITALIZED_RUN.exec(text); m; m = CAPITALIZED_RUN.exec(text)) {
     const runEnd = m.index + m[0].length;
@@ -517,7 +524,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       (inList && (usedWith(text, runAt) || listedAfterOtherKind(text, runAt, ctx.trade))) ||
       listedAfterLeadIn(text, runAt, ctx.trade, ctx.germanNouns) ||
       namedAfterChannelNoun(text, runAt, ctx.trade) ||
-      (line.kind === 'list' && opensWithImperative(text.slice(line.contentStart, line.end)));
+      (line.kind === 'list' && adviceStep(line));
     // A run that overlaps the own brand as written is the own brand, even when the run stops
     // inside it ("Ещё вариант: **Северный** ветер", «CRM Северный ветер»: the capitals end before
     // the brand's lowercase word).
