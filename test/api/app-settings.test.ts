@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
+import { legacyApiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
 import { getAppSettings } from '../../src-main/engine/app-settings/app-settings.service';
 import { neuralId } from './foundation-fixtures';
 
@@ -13,7 +13,7 @@ const systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 describe('GET /api/app/settings', () => {
   it('gives the defaults', async () => {
-    const res = await t.api.get('/api/app/settings');
+    const res = await t.legacyApi.get('/api/app/settings');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
@@ -26,14 +26,14 @@ describe('GET /api/app/settings', () => {
         smtp: { host: null, port: 587, secure: false, user: null, from: null, password_set: false },
       },
     });
-    expect((await apiClient(t.engine, null).get('/api/app/settings')).status).toBe(401);
+    expect((await legacyApiClient(t.engine, null).get('/api/app/settings')).status).toBe(401);
   });
 });
 
 describe('PATCH /api/app/settings', () => {
   it('changes sent fields, keeps the SMTP password write-only and resets on null', async () => {
     const claude = await neuralId(t, 'claude');
-    const res = await t.api.patch('/api/app/settings', {
+    const res = await t.legacyApi.patch('/api/app/settings', {
       analysis_neural_id: claude,
       schedule_hour: 23,
       time_zone: 'America/New_York',
@@ -79,12 +79,15 @@ describe('PATCH /api/app/settings', () => {
     expect(t.engine.ctx.secrets.open(sealed)).toBe('p4ss');
 
     // A partial SMTP change keeps the password; null on one field resets only it.
-    const partial = await t.api.patch('/api/app/settings', { smtp: { port: 2525 }, schedule_hour: null });
+    const partial = await t.legacyApi.patch('/api/app/settings', {
+      smtp: { port: 2525 },
+      schedule_hour: null,
+    });
     expect(partial.body.data).toMatchObject({
       schedule_hour: 6,
       smtp: { port: 2525, host: 'smtp.acme.test', password_set: true },
     });
-    const cleared = await t.api.patch('/api/app/settings', {
+    const cleared = await t.legacyApi.patch('/api/app/settings', {
       smtp: { password: null },
       analysis_neural_id: null,
     });
@@ -92,7 +95,7 @@ describe('PATCH /api/app/settings', () => {
       analysis_neural_id: null,
       smtp: { password_set: false, host: 'smtp.acme.test' },
     });
-    const reset = await t.api.patch('/api/app/settings', { smtp: null, time_zone: null });
+    const reset = await t.legacyApi.patch('/api/app/settings', { smtp: null, time_zone: null });
     expect(reset.body.data.smtp).toEqual({
       host: null,
       port: 587,
@@ -102,7 +105,7 @@ describe('PATCH /api/app/settings', () => {
       password_set: false,
     });
     expect(reset.body.data.time_zone).toBe(systemZone);
-    expect((await t.api.get('/api/app/settings')).body).toEqual(reset.body);
+    expect((await t.legacyApi.get('/api/app/settings')).body).toEqual(reset.body);
   });
 
   it('answers 422 with field paths for bad values', async () => {
@@ -118,7 +121,7 @@ describe('PATCH /api/app/settings', () => {
       [{ smtp: { port: 0 } }, 'smtp.port'],
     ];
     for (const [body, path] of cases) {
-      const res = await t.api.patch('/api/app/settings', body);
+      const res = await t.legacyApi.patch('/api/app/settings', body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(Object.keys(res.body.errors)).toEqual([path]);
     }
@@ -126,8 +129,8 @@ describe('PATCH /api/app/settings', () => {
 
   it('lets only the local owner change machine settings', async () => {
     const other = await t.otherUser();
-    expect((await other.api.get('/api/app/settings')).status).toBe(200);
-    const res = await other.api.patch('/api/app/settings', { theme: 'dark' });
+    expect((await other.legacyApi.get('/api/app/settings')).status).toBe(200);
+    const res = await other.legacyApi.patch('/api/app/settings', { theme: 'dark' });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: expect.any(String) });
   });

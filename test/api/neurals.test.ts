@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
+import { legacyApiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
 
 let t: TestEngine;
 beforeEach(async () => {
@@ -10,14 +10,14 @@ afterEach(() => t.close());
 describe('authentication', () => {
   it('answers 401 {message} without a token or with a wrong one', async () => {
     for (const token of [null, 'as_wrong']) {
-      const res = await apiClient(t.engine, token).get('/api/neurals');
+      const res = await legacyApiClient(t.engine, token).get('/api/neurals');
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: expect.any(String) });
     }
   });
 
   it('answers 404 {message} for an unknown API path', async () => {
-    const res = await t.api.get('/api/nothing-here');
+    const res = await t.legacyApi.get('/api/nothing-here');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: expect.any(String) });
   });
@@ -25,7 +25,7 @@ describe('authentication', () => {
 
 describe('GET /api/neurals', () => {
   it('lists the catalogue with id, system_name, display_name and model_url, including demo', async () => {
-    const res = await t.api.get('/api/neurals');
+    const res = await t.legacyApi.get('/api/neurals');
     expect(res.status).toBe(200);
     for (const n of res.body.data) {
       expect(Object.keys(n).sort()).toEqual(['display_name', 'id', 'model_url', 'system_name']);
@@ -44,7 +44,7 @@ describe('GET /api/neurals', () => {
 
 describe('/api/app/neurals', () => {
   it('creates a network whose key is write-only', async () => {
-    const created = await t.api.post('/api/app/neurals', {
+    const created = await t.legacyApi.post('/api/app/neurals', {
       system_name: 'lmstudio',
       display_name: 'LM Studio',
       provider: 'openai-compatible',
@@ -60,17 +60,17 @@ describe('/api/app/neurals', () => {
     });
     expect(JSON.stringify(created.body)).not.toContain('secret-key');
 
-    const cleared = await t.api.patch(`/api/app/neurals/${created.body.data.id}`, { api_key: null });
+    const cleared = await t.legacyApi.patch(`/api/app/neurals/${created.body.data.id}`, { api_key: null });
     expect(cleared.body.data.api_key_set).toBe(false);
 
-    const deleted = await t.api.delete(`/api/app/neurals/${created.body.data.id}`);
+    const deleted = await t.legacyApi.delete(`/api/app/neurals/${created.body.data.id}`);
     expect(deleted.status).toBe(200);
-    const list = await t.api.get('/api/neurals');
+    const list = await t.legacyApi.get('/api/neurals');
     expect(list.body.data.map((n: any) => n.system_name)).not.toContain('lmstudio');
   });
 
   it('rejects an unknown provider and a taken system name with field errors', async () => {
-    const bad = await t.api.post('/api/app/neurals', {
+    const bad = await t.legacyApi.post('/api/app/neurals', {
       system_name: 'x',
       display_name: 'X',
       provider: 'nope',
@@ -78,7 +78,7 @@ describe('/api/app/neurals', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toHaveProperty('provider');
-    const taken = await t.api.post('/api/app/neurals', {
+    const taken = await t.legacyApi.post('/api/app/neurals', {
       system_name: 'demo',
       display_name: 'X',
       provider: 'demo',
@@ -91,13 +91,13 @@ describe('/api/app/neurals', () => {
 
 describe('/api/app/account', () => {
   it('starts the local owner with 10,000 limits and lets the balance be set', async () => {
-    const res = await t.api.get('/api/app/account');
+    const res = await t.legacyApi.get('/api/app/account');
     expect(res.body).toEqual({
       data: { id: 1, name: expect.any(String), limits_balance: 10000, is_admin: true },
     });
-    const set = await t.api.patch('/api/app/account', { limits_balance: 50 });
+    const set = await t.legacyApi.patch('/api/app/account', { limits_balance: 50 });
     expect(set.body.data.limits_balance).toBe(50);
-    const bad = await t.api.patch('/api/app/account', { limits_balance: -1 });
+    const bad = await t.legacyApi.patch('/api/app/account', { limits_balance: -1 });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toHaveProperty('limits_balance');
   });

@@ -10,17 +10,17 @@ beforeEach(async () => {
   // Friday 2026-11-20, 10:00 UTC; scheduled runs start at 06:00 UTC.
   t = await createTestEngine({ now: '2026-11-20T10:00:00.000Z' });
   configureCollection(t.engine.ctx, { retry: { sleep: async () => {}, timeoutMs: 2000 } });
-  await t.api.patch('/api/app/settings', { schedule_hour: 6, time_zone: 'UTC' });
+  await t.legacyApi.patch('/api/app/settings', { schedule_hour: 6, time_zone: 'UTC' });
 });
 afterEach(() => t.close());
 
 const estimate = async (projectId: number) => {
-  const res = await t.api.get(`/api/projects/${projectId}/parse/estimate`);
+  const res = await t.legacyApi.get(`/api/projects/${projectId}/parse/estimate`);
   expect(res.status).toBe(200);
   return res.body.data;
 };
 const setSchedule = (projectId: number, type: string, detail: unknown) =>
-  t.api.patch(`/api/projects/${projectId}/settings`, { schedule: { type, detail } });
+  t.legacyApi.patch(`/api/projects/${projectId}/settings`, { schedule: { type, detail } });
 
 describe('GET /api/projects/{project}/parse/estimate: limits are what POST parse charges', () => {
   it.each([
@@ -34,7 +34,7 @@ describe('GET /api/projects/{project}/parse/estimate: limits are what POST parse
     expect(e.limits).toBe(prompts.length * neurals.length);
     expect(e.requests).toEqual(p.neuralIds.map((id) => ({ neural_id: id, count: prompts.length })));
     const before = await balanceOf(t.engine);
-    expect((await t.api.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    expect((await t.legacyApi.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
     expect(before - (await balanceOf(t.engine))).toBe(e.limits);
   });
 
@@ -53,7 +53,7 @@ describe('GET /api/projects/{project}/parse/estimate: limits are what POST parse
     const e = await estimate(p.id);
     expect(e.limits).toBe(2);
     const before = await balanceOf(t.engine);
-    await t.api.post(`/api/projects/${p.id}/parse`);
+    await t.legacyApi.post(`/api/projects/${p.id}/parse`);
     expect(before - (await balanceOf(t.engine))).toBe(2);
   });
 
@@ -84,7 +84,7 @@ describe('GET /api/projects/{project}/parse/estimate: limits are what POST parse
   it('answers 404 for a project the user cannot see', async () => {
     const p = await makeProject(t.engine);
     const other = await t.otherUser();
-    expect((await other.api.get(`/api/projects/${p.id}/parse/estimate`)).status).toBe(404);
+    expect((await other.legacyApi.get(`/api/projects/${p.id}/parse/estimate`)).status).toBe(404);
   });
 });
 
@@ -106,7 +106,7 @@ describe('tokens and prices', () => {
       expect(first.cost_usd.by_neural).toEqual([{ neural_id: nid, usd: null }]);
       expect(first.cost_usd.prices_as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-      const saved = await t.api.patch('/api/app/prices', {
+      const saved = await t.legacyApi.patch('/api/app/prices', {
         prices: [
           {
             provider: 'openai-compatible',
@@ -126,14 +126,14 @@ describe('tokens and prices', () => {
       });
       expect((await estimate(p.id)).cost_usd.total).toBeCloseTo((7 * 2 + 1400 * 8) / 1e6, 4);
 
-      await t.api.post(`/api/projects/${p.id}/parse`);
+      await t.legacyApi.post(`/api/projects/${p.id}/parse`);
       await t.engine.jobs.drain({ ignoreDelays: true });
       // The loopback reports 5 input and 20 output tokens per answer.
       const after = await estimate(p.id);
       expect(after.tokens).toEqual({ input: 10, output: 40 });
       expect(after.cost_usd.total).toBeCloseTo((10 * 2 + 40 * 8) / 1e6, 6);
 
-      const spend = await t.api.get('/api/app/spend');
+      const spend = await t.legacyApi.get('/api/app/spend');
       expect(spend.status).toBe(200);
       expect(spend.body.data.networks).toEqual([
         {
@@ -151,14 +151,14 @@ describe('tokens and prices', () => {
   });
 
   it('refuses a malformed price with 422 and lets only the owner edit prices', async () => {
-    const bad = await t.api.patch('/api/app/prices', {
+    const bad = await t.legacyApi.patch('/api/app/prices', {
       prices: [{ provider: 'openai', model: 'gpt-4o', input_usd_per_mtok: -1, output_usd_per_mtok: 1 }],
     });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(['prices.0.input_usd_per_mtok']);
     const other = await t.otherUser();
-    expect((await other.api.patch('/api/app/prices', { prices: null })).status).toBe(403);
-    const reset = await t.api.patch('/api/app/prices', { prices: null });
+    expect((await other.legacyApi.patch('/api/app/prices', { prices: null })).status).toBe(403);
+    const reset = await t.legacyApi.patch('/api/app/prices', { prices: null });
     expect(reset.body.data.prices.every((r: any) => r.source === 'table')).toBe(true);
   });
 });
