@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src-main/engine/engine';
-import { apiClient } from '../helpers/test-engine';
+import { legacyApiClient } from '../helpers/test-engine';
 import { runCli } from '../helpers/run-cli';
 
 let dataDir: string;
@@ -32,7 +32,7 @@ describe('npm run cli -- user …', () => {
     await runCli(['user', 'limits', String(id), '250', '--data-dir', dataDir]);
     const engine = await createEngine({ dataDir });
     try {
-      const api = apiClient(engine, token);
+      const api = legacyApiClient(engine, token);
       expect((await api.get('/api/app/account')).body.data).toMatchObject({
         id,
         limits_balance: 250,
@@ -46,7 +46,7 @@ describe('npm run cli -- user …', () => {
     expect((await runCli(['user', 'disable', String(id), '--data-dir', dataDir])).code).toBe(0);
     const after = await createEngine({ dataDir });
     try {
-      expect((await apiClient(after, token).get('/api/app/account')).status).toBe(401);
+      expect((await legacyApiClient(after, token).get('/api/app/account')).status).toBe(401);
     } finally {
       await after.close();
     }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
+import { legacyApiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
 import { fetchIcon, isPublicAddress, type FetchedIcon } from '../../src-main/engine/favicons/favicon-fetch';
 import { settleFavicons } from '../../src-main/engine/favicons/favicons.service';
 
@@ -136,7 +136,7 @@ describe('GET /api/app/favicons/{domain}', () => {
   });
   afterEach(() => t.close());
 
-  const json = (domain: string) => t.api.get(`/api/app/favicons/${domain}`, { format: 'json' });
+  const json = (domain: string) => t.legacyApi.get(`/api/app/favicons/${domain}`, { format: 'json' });
 
   it('answers a letter badge at once, fetches the icon once in the background, then serves it from the data folder', async () => {
     const first = await json('example.com');
@@ -160,7 +160,7 @@ describe('GET /api/app/favicons/{domain}', () => {
       data_url: `data:image/png;base64,${PNG.toString('base64')}`,
     });
     // The link form (the `favicon` field of the analytics endpoints) is the image itself.
-    const image = await t.api.get('/api/app/favicons/example.com');
+    const image = await t.legacyApi.get('/api/app/favicons/example.com');
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(fetched).toHaveLength(1);
   });
@@ -177,20 +177,20 @@ describe('GET /api/app/favicons/{domain}', () => {
       expect(again.body.data).toMatchObject({ source: 'badge', pending: false });
     }
     expect(fetched).toHaveLength(2);
-    const badge = await t.api.get('/api/app/favicons/offline.example');
+    const badge = await t.legacyApi.get('/api/app/favicons/offline.example');
     expect(badge.headers.get('content-type')).toBe('image/svg+xml');
     expect(badge.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
   it('fetches nothing when the app setting fetch_favicons is off', async () => {
-    await t.api.patch('/api/app/settings', { fetch_favicons: false });
+    await t.legacyApi.patch('/api/app/settings', { fetch_favicons: false });
     expect((await json('example.org')).body.data).toMatchObject({ source: 'badge', pending: false });
     await settleFavicons(t.engine.ctx);
     expect(fetched).toEqual([]);
   });
 
   it('needs a token and a domain name', async () => {
-    expect((await apiClient(t.engine, null).get('/api/app/favicons/example.com')).status).toBe(401);
+    expect((await legacyApiClient(t.engine, null).get('/api/app/favicons/example.com')).status).toBe(401);
     for (const bad of ['exa mple.com', '..', '-x-.com', 'a_b..c'])
       expect((await json(encodeURIComponent(bad))).status, bad).toBe(404);
     expect(fetched).toEqual([]);

@@ -40,7 +40,7 @@ describe('the data folder', () => {
   it('is created 0700 with the database, its WAL and SHM, and the key file 0600', async () => {
     const dataDir = join(tempDir(), 'data');
     const t = await engineOn(dataDir);
-    await t.api.patch('/api/app/settings', { theme: 'dark' }); // a write: the WAL exists now
+    await t.legacyApi.patch('/api/app/settings', { theme: 'dark' }); // a write: the WAL exists now
     expect(mode(dataDir)).toBe(0o700);
     for (const file of [
       'answerscope.sqlite',
@@ -65,11 +65,11 @@ describe('the data folder', () => {
       neurals: ['chatgpt'],
     });
     await seedUpdate(t.engine.ctx, p, '2026-11-18', [ans(p.prompts[0], p.neural.chatgpt, { brandAt: 1 })]);
-    const created = await t.api.post(`/api/projects/${p.id}/reports`, {
+    const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
       options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
     });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    await t.api.get(`/api/projects/${p.id}/reports/${created.body.id}/download`);
+    await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/download`);
     await t.engine.jobs.drain({ ignoreDelays: true });
     const pdf = join(dataDir, 'reports', `report-${created.body.id}.pdf`);
     expect(existsSync(pdf)).toBe(true);
@@ -98,7 +98,7 @@ describe('the data folder', () => {
 
 describe('secrets of the headless engine', () => {
   const addKey = (t: TestEngine) =>
-    t.api.post('/api/app/neurals', {
+    t.legacyApi.post('/api/app/neurals', {
       system_name: 'gw',
       display_name: 'Gateway',
       provider: 'openai-compatible',
@@ -111,7 +111,9 @@ describe('secrets of the headless engine', () => {
     const dataDir = join(tempDir(), 'data');
     const t = await engineOn(dataDir);
     const id = (await addKey(t)).body.data.id;
-    await t.api.patch('/api/app/settings', { smtp: { host: 'smtp.example.com', password: 'mail-PASS-456' } });
+    await t.legacyApi.patch('/api/app/settings', {
+      smtp: { host: 'smtp.example.com', password: 'mail-PASS-456' },
+    });
     const db = new Database(join(dataDir, 'answerscope.sqlite'), { readonly: true });
     const dump = JSON.stringify([
       db.prepare('select api_key from neurals').all(),

@@ -1,5 +1,11 @@
 import type { EngineContext } from '../context';
-import type { BrandCell } from '../../../src-shared/api/analytics';
+import type {
+  BrandCell,
+  ComparisonResponse,
+  SeriesLabel,
+  SourcesHistoryResponse,
+  Tone,
+} from '../../../src-shared/api/analytics';
 import type { ProjectRow } from '../db/schema';
 import type { Query } from '../validation/query';
 import { invalidField } from '../errors';
@@ -175,7 +181,7 @@ async function visibilityChart(ctx: EngineContext, scope: Scope) {
     scope.updates.map((u) => u.id),
   );
   const byRun = groupBy(stats, (r) => r.run_id);
-  const series = (id: number | string, label: object, nids: number[]) => ({
+  const series = (id: number | string, label: SeriesLabel, nids: number[]) => ({
     id,
     label,
     data: scope.updates.map((u) => {
@@ -202,7 +208,8 @@ interface FullAnswer {
   answer: string | null;
   mention: number;
   mention_position: number | null;
-  tone: string | null;
+  /** Written only as one of the three tones (analysis/), or null. */
+  tone: Tone | null;
   occurrences: string;
   competitors: string;
   site_mentioned: number;
@@ -239,6 +246,7 @@ async function fullAnswers(ctx: EngineContext, promptIds: number[], runIds: numb
     .where('run_id', 'in', runIds)
     .where('prompt_id', 'in', promptIds)
     .where('neural_id', 'in', neuralIds)
+    .$narrowType<{ tone: Tone | null }>()
     .execute();
   const urls = new Map<number, UrlItem[]>();
   if (answers.length) {
@@ -509,7 +517,11 @@ function comparisonChangeTest(
 }
 
 /** GET /api/projects/{project}/answers/comparison */
-export async function buildComparison(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
+export async function buildComparison(
+  ctx: EngineContext,
+  project: ProjectRow,
+  input: FilterInput | Query,
+): Promise<ComparisonResponse> {
   const scope = await scopeFor(
     ctx,
     project,
@@ -646,12 +658,15 @@ export async function buildSourcesHistory(
   ctx: EngineContext,
   project: ProjectRow,
   input: FilterInput | Query,
-) {
+): Promise<SourcesHistoryResponse> {
   const scope = await scopeFor(ctx, project, input, 'sources', { sourcesOnly: true });
   return { project: projectHead(project), ...(await sourcesHistoryBody(ctx, scope)) };
 }
 
-export async function sourcesHistoryBody(ctx: EngineContext, scope: Scope) {
+export async function sourcesHistoryBody(
+  ctx: EngineContext,
+  scope: Scope,
+): Promise<Omit<SourcesHistoryResponse, 'project'>> {
   const f = scope.filters;
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];

@@ -33,7 +33,7 @@ export type RequestOptions<K extends RouteKey> = ParamsPart<K> &
   BodyPart<K> & { query?: [QueryOf<K>] extends [never] ? undefined : QueryOf<K> };
 
 /** Options may be left out only when nothing in them is required. */
-type OptionsArgs<K extends RouteKey> =
+export type OptionsArgs<K extends RouteKey> =
   object extends RequestOptions<K> ? [options?: RequestOptions<K>] : [options: RequestOptions<K>];
 
 /** A non-2xx answer, with the API's error body (api-spec.md "Errors"). Status 0: no answer. */

@@ -184,7 +184,7 @@ describe('a run of many answers', () => {
     await sql`create table run_writes (progress integer)`.execute(t.engine.ctx.db);
     await sql`create trigger log_run_write after update on parse_runs begin
       insert into run_writes values (new.progress); end`.execute(t.engine.ctx.db);
-    expect((await t.api.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    expect((await t.legacyApi.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
     await t.engine.jobs.drain({ ignoreDelays: true });
     const answers = await t.engine.ctx.db.selectFrom('answers').select('id').execute();
     expect(answers).toHaveLength(120);
