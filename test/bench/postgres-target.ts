@@ -113,7 +113,9 @@ export async function copySqliteToPostgres(
         if (batch.length >= batchSize) await flush();
       }
       await flush();
-      if (columns.includes('id')) await syncIdSequence(db, table);
+      const info = source.prepare(`pragma table_info("${table}")`).all() as { name: string; type: string }[];
+      if (info.some((c) => c.name === 'id' && c.type.toLowerCase() === 'integer'))
+        await syncIdSequence(db, table);
     }
     await sql`analyze`.execute(db);
   } finally {
