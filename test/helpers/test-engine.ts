@@ -6,7 +6,7 @@ import { fixedClock } from '../../src-main/engine/clock';
 import { createToken } from '../../src-main/engine/auth/tokens';
 import { createUser } from '../../src-main/engine/account/users';
 import { buildQuery, type QueryValue } from '../../src-shared/query';
-import { testPostgresDatabase } from './test-database';
+import { testPostgresDatabase, testPostgresDatabaseOf } from './test-database';
 
 export interface ApiResult<T = any> {
   status: number;
@@ -66,6 +66,8 @@ export interface TestEngine {
   engine: Engine;
   clock: ReturnType<typeof fixedClock>;
   dataDir: string;
+  /** The engine's PostgreSQL database when the suite runs on it (a child process opens it too). */
+  databaseUrl?: string;
   /** Client of the local owner (user 1). */
   api: ApiClient;
   ownerToken: string;
@@ -84,19 +86,24 @@ export async function createTestEngine(
 ): Promise<TestEngine> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'answerscope-test-'));
   const clock = fixedClock(options.now ?? '2026-11-20T10:00:00.000Z');
-  const database = options.databaseUrl ? undefined : await testPostgresDatabase();
+  // A given data folder is opened again as it was left (its database too, on PostgreSQL).
+  const database = options.databaseUrl || options.dataDir ? undefined : await testPostgresDatabase();
+  const reopened =
+    !options.databaseUrl && options.dataDir ? await testPostgresDatabaseOf(dataDir) : undefined;
+  const databaseUrl = options.databaseUrl ?? database?.url ?? reopened;
   const engine = await createEngine({
     runJobs: false,
     ...options,
     dataDir,
     clock: options.clock ?? clock,
-    databaseUrl: options.databaseUrl ?? database?.url,
+    databaseUrl,
   });
   const { token } = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'test' });
   return {
     engine,
     clock,
     dataDir,
+    databaseUrl,
     api: apiClient(engine, token),
     ownerToken: token,
     otherUser: async (limits = 1000) => {
