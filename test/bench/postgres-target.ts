@@ -52,7 +52,11 @@ async function admin(url: string, statement: string): Promise<void> {
 }
 
 export async function openBenchPostgres(requested: string): Promise<BenchPostgres> {
-  const cluster = /^postgres(ql)?:\/\//.test(requested) ? null : await startPostgresCluster();
+  // An SSD's random reads (docs/deploy.md "Analytics speed"): the planner then reads a few
+  // updates' URLs by answer id instead of scanning every citation of a domain.
+  const cluster = /^postgres(ql)?:\/\//.test(requested)
+    ? null
+    : await startPostgresCluster({ random_page_cost: '1.1' });
   const serverUrl = new URL(cluster ? cluster.url('postgres') : requested);
   const name = `answerscope_bench_${process.pid}`;
   await admin(serverUrl.href, `create database ${name}`);
@@ -61,7 +65,7 @@ export async function openBenchPostgres(requested: string): Promise<BenchPostgre
   return {
     url: url.href,
     describe: cluster
-      ? 'a throwaway cluster (test/helpers/postgres-cluster.ts: fsync off, default memory settings)'
+      ? 'a throwaway cluster (test/helpers/postgres-cluster.ts: fsync off, random_page_cost 1.1, default memory settings)'
       : `${serverUrl.host}`,
     close: async () => {
       await admin(serverUrl.href, `drop database if exists ${name} with (force)`).catch(() => undefined);
