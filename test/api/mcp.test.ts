@@ -54,12 +54,19 @@ async function sampleEngine(options: { printer?: PdfPrinter } = {}) {
   return { t, projectId: created.body.data.project_id as number };
 }
 
+/** The stdio server opens the test engine's data: its folder, and its database on PostgreSQL. */
+const dataArgs = (t: TestEngine) => [
+  '--data-dir',
+  t.dataDir,
+  ...(t.databaseUrl ? ['--database', t.databaseUrl] : []),
+];
+
 async function overStdio(): Promise<Setup> {
   const { t, projectId } = await sampleEngine({ printer: standInPrinter });
   const client = new Client({ name: 'answerscope-test', version: '1.0.0' });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', mcpEntry, '--data-dir', t.dataDir],
+    args: ['--import', 'tsx', mcpEntry, ...dataArgs(t)],
     stderr: 'pipe',
   });
   await client.connect(transport);
@@ -354,7 +361,7 @@ describe('the stdio server beside a running host', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', mcpEntry, '--data-dir', t.dataDir],
+        args: ['--import', 'tsx', mcpEntry, ...dataArgs(t)],
         stderr: 'pipe',
       }),
     );

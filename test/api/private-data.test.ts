@@ -3,13 +3,14 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src-main/engine/engine';
@@ -53,11 +54,15 @@ describe('the data folder', () => {
     }
   });
 
-  it('writes report PDFs 0600 in a 0700 folder, whatever mode the printer used', async () => {
+  it('prints report PDFs in a 0700 folder and keeps them in the database, not as files', async () => {
     const dataDir = join(tempDir(), 'data');
     const t = await engineOn(dataDir);
+    const folderModes: number[] = [];
     t.engine.ctx.ports.printer = {
-      printToPdf: async (_url, outFile) => writeFileSync(outFile, '%PDF-1.7\n', { mode: 0o644 }),
+      printToPdf: async (_url, outFile) => {
+        folderModes.push(mode(dirname(outFile)));
+        writeFileSync(outFile, '%PDF-1.7\n', { mode: 0o644 });
+      },
     };
     const p = await seedProject(t.engine.ctx, {
       brand: 'Acme',
@@ -71,10 +76,12 @@ describe('the data folder', () => {
     await t.engine.jobs.drain({ ignoreDelays: true });
     await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/download`);
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const pdf = join(dataDir, 'reports', `report-${created.body.id}.pdf`);
-    expect(existsSync(pdf)).toBe(true);
-    expect(mode(pdf)).toBe(0o600);
-    expect(mode(join(dataDir, 'reports'))).toBe(0o700);
+    // The printer's own file mode never matters: its folder is private and the file is gone after.
+    expect(folderModes).toEqual([0o700]);
+    expect(readdirSync(join(dataDir, 'reports'))).toEqual([]);
+    const file = await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/file`);
+    expect(file.status).toBe(200);
+    expect(file.body).toBe('%PDF-1.7\n');
   });
 
   it('tightens a folder an older version left readable by others', async () => {

@@ -16,7 +16,7 @@ import {
   type RouteKey,
 } from '../../src-renderer/src/api/client';
 import type { Transport } from '../../src-renderer/src/api/transport';
-import { testPostgresDatabase } from './test-database';
+import { testPostgresDatabase, testPostgresDatabaseOf } from './test-database';
 
 /**
  * The renderer's Transport over `engine.handle()`: the request the HTTP transport would send, with
@@ -144,6 +144,8 @@ export interface TestEngine {
   engine: Engine;
   clock: ReturnType<typeof fixedClock>;
   dataDir: string;
+  /** The engine's PostgreSQL database when the suite runs on it (a child process opens it too). */
+  databaseUrl?: string;
   /** Typed client of the local owner (user 1). */
   api: TestApi;
   /** Untyped client of the local owner, for the files not converted yet. */
@@ -164,19 +166,24 @@ export async function createTestEngine(
 ): Promise<TestEngine> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'answerscope-test-'));
   const clock = fixedClock(options.now ?? '2026-11-20T10:00:00.000Z');
-  const database = options.databaseUrl ? undefined : await testPostgresDatabase();
+  // A given data folder is opened again as it was left (its database too, on PostgreSQL).
+  const database = options.databaseUrl || options.dataDir ? undefined : await testPostgresDatabase();
+  const reopened =
+    !options.databaseUrl && options.dataDir ? await testPostgresDatabaseOf(dataDir) : undefined;
+  const databaseUrl = options.databaseUrl ?? database?.url ?? reopened;
   const engine = await createEngine({
     runJobs: false,
     ...options,
     dataDir,
     clock: options.clock ?? clock,
-    databaseUrl: options.databaseUrl ?? database?.url,
+    databaseUrl,
   });
   const { token } = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'test' });
   return {
     engine,
     clock,
     dataDir,
+    databaseUrl,
     api: typedApiClient(engine, token),
     legacyApi: legacyApiClient(engine, token),
     ownerToken: token,
