@@ -210,7 +210,7 @@ export function isTitleCasePhrase(name: string, language: Language): boolean {
  */
 const OPENING_WORDS = new Set([
   ...ARTICLES,
-  ...'consider use using both most many some all each every only if what supports support try choose pick compare check opt why how when with for and or but unlike like also while whereas then so go get see'.split(
+  ...'consider use using both most many some all each every only if what supports support try choose pick compare check opt why how when with for and or but unlike like also plus while whereas then so go get see'.split(
     ' ',
   ),
   ...'usa elige compara considera prueba ambos ambas todos todas muchos algunos'.split(' '),

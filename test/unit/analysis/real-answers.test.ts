@@ -37,14 +37,15 @@ describe('the realistic corpus', () => {
     for (const a of realAnswers) for (const t of a.traps) expect(a.text).toContain(t.text);
   });
 
-  // Floors a little under the figures last measured (2026-11-24, stop 20); raise them as it improves.
+  // Floors a little under the figures last measured (2026-11-24, stop 21: P 0.843, R 0.832, position
+  // 0.938); raise them as it improves.
   it('keeps its measured accuracy', { timeout: 120_000 }, () => {
     const tally = emptyTally();
     for (const a of realAnswers) scoreAnswer(tally, a, resultOf(a));
     const all = figuresOf(tally);
-    expect(all.precision).toBeGreaterThanOrEqual(0.78);
+    expect(all.precision).toBeGreaterThanOrEqual(0.82);
     expect(all.recall).toBeGreaterThanOrEqual(0.81);
-    expect(all.position).toBeGreaterThanOrEqual(0.91);
+    expect(all.position).toBeGreaterThanOrEqual(0.92);
     expect(all.mentionF1).toBeGreaterThanOrEqual(0.98);
     expect(all.occurrences).toBeGreaterThanOrEqual(0.95);
     expect(all.urls).toBe(1);
@@ -111,12 +112,12 @@ describe('the second tuning set', () => {
     expectWellFormed(heldOutAnswers, 12);
   });
 
-  // Floors a little under the figures measured at the end of stop 21 (P 0.777, R 0.872, position 0.875).
+  // Floors a little under the figures measured at the end of stop 21 (P 0.826, R 0.883, position 0.896).
   it('keeps its measured accuracy', { timeout: 60_000 }, () => {
     const all = figuresOfSet(heldOutAnswers);
-    expect(all.precision).toBeGreaterThanOrEqual(0.75);
-    expect(all.recall).toBeGreaterThanOrEqual(0.85);
-    expect(all.position).toBeGreaterThanOrEqual(0.85);
+    expect(all.precision).toBeGreaterThanOrEqual(0.8);
+    expect(all.recall).toBeGreaterThanOrEqual(0.86);
+    expect(all.position).toBeGreaterThanOrEqual(0.87);
     expect(all.mentionF1).toBeGreaterThanOrEqual(0.98);
     expect(all.occurrences).toBeGreaterThanOrEqual(0.94);
     expect(all.urls).toBe(1);
@@ -136,13 +137,14 @@ describe('the held-out set', () => {
     expect(heldOut2Answers.filter((a) => ids.has(a.id))).toEqual([]);
   });
 
-  // Floors a little under the figures first measured (2026-11-24, stop 21: P 0.723, R 0.902,
-  // position 0.766, mention F1 0.982, occurrences 0.969).
+  // Floors a little under the figures measured at the end of stop 21 (first measured at its middle,
+  // before any rule was checked on it: P 0.723, R 0.902, position 0.766; at the end: P 0.784,
+  // R 0.902, position 0.781, mention F1 0.982, occurrences 0.969).
   it('keeps its measured accuracy', { timeout: 60_000 }, () => {
     const all = figuresOfSet(heldOut2Answers);
-    expect(all.precision).toBeGreaterThanOrEqual(0.7);
+    expect(all.precision).toBeGreaterThanOrEqual(0.76);
     expect(all.recall).toBeGreaterThanOrEqual(0.88);
-    expect(all.position).toBeGreaterThanOrEqual(0.74);
+    expect(all.position).toBeGreaterThanOrEqual(0.76);
     expect(all.mentionF1).toBeGreaterThanOrEqual(0.97);
     expect(all.occurrences).toBeGreaterThanOrEqual(0.95);
     expect(all.urls).toBe(1);
