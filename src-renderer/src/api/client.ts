@@ -115,7 +115,7 @@ export interface ApiClient {
 
 /** One typed client over the whole route table; the transport is looked up on every call. */
 export function createClient(transport: () => Transport): ApiClient {
-  async function send(route: string, options?: object): Promise<RawResponse<any>> {
+  async function send(route: string, options?: object): Promise<RawResponse<unknown>> {
     const wire = toWireRequest(route, options);
     let response;
     try {
