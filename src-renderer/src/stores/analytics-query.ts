@@ -3,6 +3,7 @@
  * DOM, no store, unit-tested in Node. The same three keys mean the same thing in every
  * analytics endpoint (api-spec.md "Filtering by groups"), so one mapping serves all screens.
  */
+import { SORT_FIELDS, type SortField } from '../../../src-shared/enums';
 
 export interface AnalyticsFilter {
   /** `[from, to]` as `YYYY-MM-DD`, or empty for the whole period. */
@@ -114,8 +115,7 @@ export function localDateToDay(date: Date): string {
 // ---- Answers -----------------------------------------------------------------------------------
 
 export type AnswersTab = 'visibility' | 'history' | 'sources-history' | 'comparison';
-export const SORT_FIELDS = ['frequency_sort', 'visibility_sort', 'value_sort', 'created_sort'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+export { SORT_FIELDS, type SortField };
 
 /** The answers screen's own filters (on top of the shared bar). Empty strings mean "any". */
 export interface AnswersOptions {
