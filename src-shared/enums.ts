@@ -158,6 +158,23 @@ export const SCHEDULE_TYPE_LABELS: Record<ScheduleType, Record<UiLanguage, strin
 export const SCHEDULE_SOURCES = ['update', 'recommendations', 'frequency', 'url_indexation'] as const;
 export type ScheduleSource = (typeof SCHEDULE_SOURCES)[number];
 
+// ---- AI systems --------------------------------------------------------------------------------
+
+/** Provider implementations of the engine (providers/index.ts): what a catalogue entry may name. */
+export const PROVIDERS = [
+  'openai',
+  'openai-compatible',
+  'anthropic',
+  'google',
+  'perplexity',
+  'deepseek',
+  'xai',
+  'mistral',
+  'ollama',
+  'demo',
+] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
 // ---- App settings ------------------------------------------------------------------------------
 
 export const THEMES = ['light', 'dark', 'system'] as const;
