@@ -33,6 +33,7 @@ import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import { changeTest, type ChangeTest, type PairOutcome } from './change-test';
 import { ALL_LABEL, favicon, neuralRef, projectHead, seriesLabel, x } from './shapes';
 import { unpackEvidence } from '../collect/evidence-codec';
+import { keepsPresence, keepsPrompt } from './filter-where';
 
 /**
  * The answers tabs (api-spec.md "Answers"). Every tab works on the same list: the prompts under
@@ -127,15 +128,7 @@ async function listPrompts(ctx: EngineContext, scope: Scope, tab: string): Promi
       last: v?.lastCount,
     };
   });
-  items = items.filter((i) => {
-    const mentions = i.last?.mentions ?? 0;
-    if (f.mention === 'has' && !mentions) return false;
-    if (f.mention === 'not' && mentions) return false;
-    if (f.mention === 'has_source' && !i.last?.site_mentions) return false;
-    if (f.tone && !i.last?.[f.tone]) return false;
-    if (f.visibility && i.dynamic !== f.visibility) return false;
-    return true;
-  });
+  items = items.filter((i) => keepsPrompt(f, i.last, i.dynamic));
   items = sortPrompts(items, f.sortField, f.sortOrder);
 
   const print = fingerprint([
@@ -548,20 +541,7 @@ export async function buildComparison(ctx: EngineContext, project: ProjectRow, i
       ),
     };
   });
-  items = items.filter((i) => {
-    switch (f.presence) {
-      case 'brand_has':
-        return i.after?.mention === 1;
-      case 'brand_not':
-        return i.after?.mention !== 1;
-      case 'site_has':
-        return i.after?.site_mentioned === 1;
-      case 'site_not':
-        return i.after?.site_mentioned !== 1;
-      default:
-        return true;
-    }
-  });
+  items = items.filter((i) => keepsPresence(f.presence, i.after));
   items = sortPrompts(items, f.sortField, f.sortOrder);
   const print = fingerprint([
     'comparison',
@@ -684,13 +664,13 @@ export async function sourcesHistoryBody(ctx: EngineContext, scope: Scope) {
       const siteMentioned = lastCells ? Object.values(lastCells).some((c) => c.mentioned) : false;
       return { p, lastMentions, siteMentioned, grid, dynamics };
     })
-    .filter(({ lastMentions, siteMentioned, dynamics }) => {
-      if (f.mention_filter === 'has' && !lastMentions) return false;
-      if (f.mention_filter === 'not' && lastMentions) return false;
-      if (f.mention_filter === 'has_source' && !siteMentioned) return false;
-      if (f.visibility && dynamics !== f.visibility) return false;
-      return true;
-    });
+    .filter(({ lastMentions, siteMentioned, dynamics }) =>
+      keepsPrompt(
+        { mention: f.mention_filter, visibility: f.visibility },
+        { mentions: lastMentions, site_mentions: siteMentioned ? 1 : 0 },
+        dynamics,
+      ),
+    );
   return {
     filters: {
       dates: scope.dates,

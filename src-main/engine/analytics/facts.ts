@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { sqlFor, type AnyKysely } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
+import { scopeAnswers } from './filter-where';
 import type { BrandCell } from '../../../src-shared/api/analytics';
 import { groupBy, pct } from './stats';
 
@@ -49,15 +50,7 @@ export async function runFacts(
       'site_mentioned',
       'site_position',
     ])
-    .where('run_id', 'in', runIds)
-    .where('neural_id', 'in', nids)
-    .$if(!scope.allPrompts, (q) =>
-      q.where(
-        'prompt_id',
-        'in',
-        scope.prompts.map((p) => p.id),
-      ),
-    )
+    .where(scopeAnswers(scope, { runIds, neuralIds: nids }))
     .execute();
 }
 

@@ -11,6 +11,7 @@ import { domainStats, groupBy, pct } from './stats';
 import { favicon, neuralRef, projectHead, x } from './shapes';
 import { dictionaryType, SOURCE_TYPES, SOURCE_TYPE_VALUES, type SourceType } from './domain-dictionary';
 import { runFacts } from './facts';
+import { scopeAnswers } from './filter-where';
 import { sourcesHistoryBody } from './answers';
 
 /**
@@ -85,27 +86,15 @@ async function citations(
 ): Promise<Citation[]> {
   const nids = scope.neurals.map((n) => n.id);
   if (!runIds.length || !domains.length || !nids.length || !scope.prompts.length) return [];
-  const m = scope.filters.mention_filter;
   return (
     ctx.db
       .selectFrom('answer_urls as u')
       .innerJoin('answers', 'answers.id', 'u.answer_id')
       .select(['answers.run_id', 'answers.prompt_id', 'u.url', 'u.domain'])
-      .where('answers.run_id', 'in', runIds)
-      .where('answers.neural_id', 'in', nids)
+      .where(scopeAnswers(scope, { runIds, neuralIds: nids, mention: scope.filters.mention_filter }))
       // Unary plus keeps SQLite off the domain index: reading the two updates' answers and their
       // URLs by answer id is far cheaper than every citation of a domain over a year.
       .where(sqlFor(ctx.db).noIndex('u.domain'), 'in', domains)
-      .$if(!scope.allPrompts, (q) =>
-        q.where(
-          'answers.prompt_id',
-          'in',
-          scope.prompts.map((p) => p.id),
-        ),
-      )
-      .$if(m === 'has', (q) => q.where('answers.mention', '=', 1))
-      .$if(m === 'not', (q) => q.where('answers.mention', '=', 0))
-      .$if(m === 'has_source', (q) => q.where('answers.site_mentioned', '=', 1))
       .execute()
   );
 }

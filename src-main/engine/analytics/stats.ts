@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { sqlFor } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
+import { scopeAnswers } from './filter-where';
+import type { Mention } from '../../../src-shared/enums';
 
 /**
  * Per-update counts that summary, competitors and sources are built from. With no prompt-level
@@ -35,11 +37,6 @@ export interface DomainStat {
   domain: string;
   citations: number;
 }
-
-/** Answer-level restriction used by sources (`mention_filter`). */
-export type AnswerMention = 'has' | 'not' | 'has_source' | undefined;
-
-const ids = (scope: Scope) => scope.prompts.map((p) => p.id);
 
 export async function neuralStats(ctx: EngineContext, scope: Scope, runIds: number[]): Promise<NeuralStat[]> {
   const neuralIds = scope.neurals.map((n) => n.id);
@@ -83,9 +80,7 @@ export async function neuralStats(ctx: EngineContext, scope: Scope, runIds: numb
         .as('negative'),
       sql<number>`sum(site_mentioned)`.as('site_mentions'),
     ])
-    .where('run_id', 'in', runIds)
-    .where('neural_id', 'in', neuralIds)
-    .where('prompt_id', 'in', ids(scope))
+    .where(scopeAnswers(scope, { runIds }))
     .groupBy(['run_id', 'neural_id'])
     .execute();
   return rows.map(toNeuralStat);
@@ -133,9 +128,7 @@ export async function competitorStats(
       'ac.competitor_id',
       eb.fn.countAll<number>().as('mentions'),
     ])
-    .where('answers.run_id', 'in', runIds)
-    .where('answers.neural_id', 'in', neuralIds)
-    .where('answers.prompt_id', 'in', ids(scope))
+    .where(scopeAnswers(scope, { runIds }))
     .groupBy(['answers.run_id', 'answers.neural_id', 'ac.competitor_id'])
     .execute();
   const out = rows.map((r) => ({ ...r, mentions: Number(r.mentions) }));
@@ -158,7 +151,8 @@ export async function domainStats(
   ctx: EngineContext,
   scope: Scope,
   runIds: number[],
-  mention: AnswerMention,
+  /** Sources' answer-level `mention_filter`. */
+  mention: Mention | undefined,
 ): Promise<DomainStat[]> {
   const neuralIds = scope.neurals.map((n) => n.id);
   if (!runIds.length || !neuralIds.length) return [];
@@ -183,12 +177,7 @@ export async function domainStats(
       'u.domain',
       eb.fn.countAll<number>().as('citations'),
     ])
-    .where('answers.run_id', 'in', runIds)
-    .where('answers.neural_id', 'in', neuralIds)
-    .$if(!scope.allPrompts, (q) => q.where('answers.prompt_id', 'in', ids(scope)))
-    .$if(mention === 'has', (q) => q.where('answers.mention', '=', 1))
-    .$if(mention === 'not', (q) => q.where('answers.mention', '=', 0))
-    .$if(mention === 'has_source', (q) => q.where('answers.site_mentioned', '=', 1))
+    .where(scopeAnswers(scope, { runIds, mention }))
     .groupBy(['answers.run_id', 'u.domain'])
     .execute();
   return rows.map((r) => ({ ...r, neural_id: 0, citations: Number(r.citations) }));
