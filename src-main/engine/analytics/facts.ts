@@ -3,6 +3,7 @@ import { sqlFor, type AnyKysely } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
 import { scopeAnswers } from './filter-where';
+import { countColumns, countRefs, PROMPT_COUNTS } from './answer-counts';
 import type { BrandCell } from '../../../src-shared/api/analytics';
 import { groupBy, pct } from './stats';
 
@@ -166,8 +167,7 @@ export async function promptCounts(
   const selected = new Set(nids);
   if (answered.every((a) => selected.has(a.neural_id))) {
     const { rows } = await sql<PromptCount>`
-      select run_id, prompt_id, answers, with_data, mentions, mentions_with_data, site_mentions,
-        positive, neutral, negative
+      select run_id, prompt_id, ${countRefs(PROMPT_COUNTS)}
       from agg_update_prompt
       where project_id = ${scope.project.id} and run_id in (${sql.join(runIds)}) ${promptFilter}`.execute(
       ctx.db,
@@ -175,7 +175,7 @@ export async function promptCounts(
     return rows;
   }
   const { rows } = await sql<PromptCount>`
-    select run_id, prompt_id, ${promptCountColumns(ctx.db)}
+    select run_id, prompt_id, ${countColumns(ctx.db, PROMPT_COUNTS)}
     from answers
     where run_id in (${sql.join(runIds)}) and neural_id in (${sql.join(nids)}) ${promptFilter}
     group by run_id, prompt_id`.execute(ctx.db);
@@ -224,22 +224,6 @@ export interface CellGrid {
   brand: Record<string, BrandCell>;
   /** Cells of the `siteNeuralIds` networks only; `{}` when none answered. */
   site: Record<string, SiteCell>;
-}
-
-/**
- * The per-prompt counts of a group of answers (visibility, mentions, tones), as SQL columns.
- * Shared by the stored counts (agg_update_prompt) and the direct read.
- */
-export function promptCountColumns(db: AnyKysely) {
-  const f = sqlFor(db);
-  return sql`count(*) as answers,
-  ${f.countWhere(sql`has_data = 1`)} as with_data,
-  ${f.countWhere(sql`mention = 1`)} as mentions,
-  ${f.countWhere(sql`mention = 1 and has_data = 1`)} as mentions_with_data,
-  ${f.countWhere(sql`site_mentioned = 1`)} as site_mentions,
-  ${f.countWhere(sql`mention = 1 and tone = 'positive'`)} as positive,
-  ${f.countWhere(sql`mention = 1 and tone = 'neutral'`)} as neutral,
-  ${f.countWhere(sql`mention = 1 and tone = 'negative'`)} as negative`;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { sqlFor } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
 import { scopeAnswers } from './filter-where';
+import { countSelections, NEURAL_COUNTS } from './answer-counts';
 import type { Mention } from '../../../src-shared/enums';
 
 /**
@@ -44,17 +44,7 @@ export async function neuralStats(ctx: EngineContext, scope: Scope, runIds: numb
   if (scope.allPrompts) {
     return ctx.db
       .selectFrom('agg_update_neural')
-      .select([
-        'run_id',
-        'neural_id',
-        'answers',
-        'with_data',
-        'mentions',
-        'positive',
-        'neutral',
-        'negative',
-        'site_mentions',
-      ])
+      .select(['run_id', 'neural_id', ...NEURAL_COUNTS])
       .where('project_id', '=', scope.project.id)
       .where('run_id', 'in', runIds)
       .where('neural_id', 'in', neuralIds)
@@ -63,23 +53,7 @@ export async function neuralStats(ctx: EngineContext, scope: Scope, runIds: numb
   if (!scope.prompts.length) return [];
   const rows = await ctx.db
     .selectFrom('answers')
-    .select((eb) => [
-      'run_id',
-      'neural_id',
-      eb.fn.countAll<number>().as('answers'),
-      sql<number>`sum(has_data)`.as('with_data'),
-      sql<number>`sum(mention)`.as('mentions'),
-      sqlFor(ctx.db)
-        .countWhere(sql`tone = 'positive' and mention = 1`)
-        .as('positive'),
-      sqlFor(ctx.db)
-        .countWhere(sql`tone = 'neutral' and mention = 1`)
-        .as('neutral'),
-      sqlFor(ctx.db)
-        .countWhere(sql`tone = 'negative' and mention = 1`)
-        .as('negative'),
-      sql<number>`sum(site_mentioned)`.as('site_mentions'),
-    ])
+    .select(['run_id', 'neural_id', ...countSelections(ctx.db, NEURAL_COUNTS)])
     .where(scopeAnswers(scope, { runIds }))
     .groupBy(['run_id', 'neural_id'])
     .execute();
