@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
-import type { BrandCell } from '../../../src-shared/api/analytics';
-import type { ProjectRow } from '../db/schema';
+import type { BrandCell, UrlItem } from '../../../src-shared/api/analytics';
+import type { AnswerRow, ProjectRow } from '../db/schema';
 import type { Query } from '../validation/query';
 import { invalidField } from '../errors';
 import { bool } from '../db/connection';
@@ -186,25 +186,11 @@ async function visibilityChart(ctx: EngineContext, scope: Scope) {
   ];
 }
 
-interface FullAnswer {
-  id: number;
-  run_id: number;
-  prompt_id: number;
-  neural_id: number;
-  has_data: number;
-  answer: string | null;
-  mention: number;
-  mention_position: number | null;
-  tone: string | null;
-  occurrences: string;
-  competitors: string;
-  site_mentioned: number;
-  site_position: number | null;
-  comment: string | null;
-  evidence: string | null;
-}
-
-type UrlItem = { url: string; domain: string; position: number; favicon: string };
+/** An answer as the answers tabs show it (text, comment, evidence); no raw reply, error or tokens. */
+type FullAnswer = Omit<
+  AnswerRow,
+  'project_id' | 'web_search' | 'raw' | 'error' | 'attempts' | 'created_at' | 'input_tokens' | 'output_tokens'
+>;
 
 /** Full answers (text, comment, first 15 sources) of some prompts at some updates. */
 async function fullAnswers(ctx: EngineContext, promptIds: number[], runIds: number[], neuralIds: number[]) {

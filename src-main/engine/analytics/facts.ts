@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { AggSiteCellsTable, AggUpdatePromptTable, AnswerRow } from '../db/schema';
 import { sqlFor, type AnyKysely } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
@@ -12,22 +13,21 @@ import { groupBy, pct } from './stats';
  * served by covering indexes of migration 0003 (no answer text is read).
  */
 
-export interface Fact {
-  run_id: number;
-  prompt_id: number;
-  neural_id: number;
-  has_data: number;
-  mention: number;
-  mention_position: number | null;
-  tone: string | null;
-  site_mentioned: number;
-  site_position: number | null;
-}
+/** What the covering indexes hold of an answer (no text). */
+export type Fact = Pick<
+  AnswerRow,
+  | 'run_id'
+  | 'prompt_id'
+  | 'neural_id'
+  | 'has_data'
+  | 'mention'
+  | 'mention_position'
+  | 'tone'
+  | 'site_mentioned'
+  | 'site_position'
+>;
 
-export interface Cell extends Fact {
-  occurrences: string;
-  competitors: string;
-}
+export type Cell = Fact & Pick<AnswerRow, 'occurrences' | 'competitors'>;
 
 /** Facts of the selected networks' answers of the scope's prompts at some updates. */
 export async function runFacts(
@@ -129,19 +129,8 @@ export const parseList = (json: string | null): string[] => {
 // carries hundreds of rows into JavaScript instead of tens of thousands of answer rows.
 
 /** Counts of one prompt's answers at one update over the selected networks. */
-export interface PromptCount {
-  run_id: number;
-  prompt_id: number;
-  answers: number;
-  with_data: number;
-  mentions: number;
-  /** Mentions among answers with data: the numerator when empty answers are not counted. */
-  mentions_with_data: number;
-  site_mentions: number;
-  positive: number;
-  neutral: number;
-  negative: number;
-}
+type PromptCountRow = Selectable<AggUpdatePromptTable>;
+export type PromptCount = Omit<PromptCountRow, 'project_id' | 'cells'>;
 
 /** Per (update, prompt) counts of the scope's prompts; the covering index answers_run_facts serves it. */
 export async function promptCounts(
@@ -297,7 +286,7 @@ async function storedGrids(
   runIds: number[],
   neuralIds: number[],
 ): Promise<CellGrid[]> {
-  const { rows } = await sql<{ prompt_id: number; run_id: number; cells: string }>`
+  const { rows } = await sql<Pick<PromptCountRow, 'prompt_id' | 'run_id' | 'cells'>>`
     select prompt_id, run_id, cells from agg_update_prompt
     where project_id = ${scope.project.id} and prompt_id in (${sql.join(promptIds)})
       and +run_id in (${sql.join(runIds)})
@@ -392,7 +381,7 @@ export async function siteHistories(
   }));
   const ids = new Set<number>();
   for (const l of lists) for (const id of l.cells) ids.add(id);
-  const { rows: texts } = await sql<{ id: number; cells: string }>`
+  const { rows: texts } = await sql<Selectable<AggSiteCellsTable>>`
     select id, cells from agg_site_cells
     where id in (${f.integersOfJson(JSON.stringify([...ids]))})`.execute(ctx.db);
   const wanted = new Set(neuralIds.map(String));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EngineContext } from '../context';
-import type { ProjectRow } from '../db/schema';
+import type { NeuralRow, ProjectRow, PromptRow } from '../db/schema';
 import { parseInput } from '../validation/parse-input';
 import { invalidField } from '../errors';
 import { parseDay } from '../../../src-shared/time';
@@ -112,22 +112,16 @@ export interface Update {
   finished_at: string | null;
 }
 
-export interface NeuralInfo {
-  id: number;
-  system_name: string;
-  display_name: string;
-  logo: string | null;
+export interface NeuralInfo extends Pick<NeuralRow, 'id' | 'system_name' | 'display_name' | 'logo'> {
   order: number;
   /** Returns sources: the network supports web search and the project has it on. */
   sources: boolean;
 }
 
-export interface PromptInfo {
-  id: number;
-  value: string;
-  frequency: number | null;
-  relevant_query: string | null;
-  created_at: string;
+export interface PromptInfo extends Pick<
+  PromptRow,
+  'id' | 'value' | 'frequency' | 'relevant_query' | 'created_at'
+> {
   groups: string[];
 }
 

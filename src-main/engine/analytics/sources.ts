@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { sqlFor } from '../db/dialect';
 import type { EngineContext } from '../context';
-import type { ProjectRow } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { AnswerRow, AnswerUrlsTable, ProjectRow } from '../db/schema';
 import type { Query } from '../validation/query';
 import { parseInput } from '../validation/parse-input';
 import { invalidField } from '../errors';
@@ -70,12 +71,7 @@ export async function domainTypes(ctx: EngineContext, project: ProjectRow, domai
   return result;
 }
 
-interface Citation {
-  run_id: number;
-  prompt_id: number;
-  url: string;
-  domain: string;
-}
+type Citation = Pick<AnswerRow, 'run_id' | 'prompt_id'> & Pick<Selectable<AnswerUrlsTable>, 'url' | 'domain'>;
 
 /** URLs cited at some updates for some domains, under the prompt and mention filters. */
 async function citations(

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { AggUpdateCompetitorTable, AggUpdateDomainTable, AggUpdateNeuralTable } from '../db/schema';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
 import { scopeAnswers } from './filter-where';
@@ -12,31 +13,10 @@ import type { Mention } from '../../../src-shared/enums';
  * same shape, so the endpoints never know which one served them.
  */
 
-export interface NeuralStat {
-  run_id: number;
-  neural_id: number;
-  answers: number;
-  with_data: number;
-  mentions: number;
-  positive: number;
-  neutral: number;
-  negative: number;
-  site_mentions: number;
-}
-
-export interface CompetitorStat {
-  run_id: number;
-  neural_id: number;
-  competitor_id: number;
-  mentions: number;
-}
-
-export interface DomainStat {
-  run_id: number;
-  neural_id: number;
-  domain: string;
-  citations: number;
-}
+/** Rows of the aggregate tables without the project (`neural_id` 0: summed over the selected networks). */
+export type NeuralStat = Omit<Selectable<AggUpdateNeuralTable>, 'project_id'>;
+export type CompetitorStat = Omit<Selectable<AggUpdateCompetitorTable>, 'project_id'>;
+export type DomainStat = Omit<Selectable<AggUpdateDomainTable>, 'project_id'>;
 
 export async function neuralStats(ctx: EngineContext, scope: Scope, runIds: number[]): Promise<NeuralStat[]> {
   const neuralIds = scope.neurals.map((n) => n.id);
