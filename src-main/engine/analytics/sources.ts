@@ -13,7 +13,7 @@ import { favicon, neuralRef, projectHead, x } from './shapes';
 import { dictionaryType, SOURCE_TYPES, SOURCE_TYPE_VALUES, type SourceType } from './domain-dictionary';
 import { runFacts } from './facts';
 import { scopeAnswers } from './filter-where';
-import { sourcesHistoryBody } from './answers';
+import { sourcesHistoryBody } from './answers/sources-history';
 
 /**
  * Sources (api-spec.md "Sources"): the domains AI answers cite. A domain row describes the last
