@@ -5,12 +5,20 @@ import { invalidField } from '../../errors';
 import { bool } from '../../db/connection';
 import { scopeFor, type FilterInput, type Scope, type Update } from '../filters';
 import { parseList, positionDynamic, runFacts, type Fact } from '../facts';
-import { decodeCursor, encodeCursor, fingerprint } from '../cursor';
+import { fingerprint } from '../cursor';
+import type { UrlItem } from '../../../../src-shared/api/analytics';
 import { changeTest, type ChangeTest, type PairOutcome } from '../change-test';
 import { neuralRef, projectHead } from '../shapes';
 import { keepsPresence } from '../filter-where';
-import { sortPrompts, DEFAULT_PER_PAGE } from './shared';
-import { fullAnswers, competitorIdsFor, evidenceOf, find } from './full-answers';
+import { cutPage, DEFAULT_PER_PAGE, sortPrompts } from './shared';
+import {
+  competitorIdsFor,
+  evidenceOf,
+  find,
+  fullAnswers,
+  type CompetitorIds,
+  type FullAnswer,
+} from './full-answers';
 
 /** The latest update on or before a date (`YYYY-MM-DD`). */
 export function snapToUpdate(updates: Update[], day: string): Update | undefined {
@@ -42,14 +50,8 @@ function comparisonChangeTest(
   return changeTest(pairs);
 }
 
-/** GET /api/projects/{project}/answers/comparison */
-export async function buildComparison(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
-  const scope = await scopeFor(
-    ctx,
-    project,
-    { ...input, dates: undefined, neurals: undefined },
-    'comparison',
-  );
+/** The chosen network (the project's first by default) and the two snapshots compared. */
+function snapshots(scope: Scope) {
   const f = scope.filters;
   const all = scope.allUpdates;
   const neural =
@@ -57,19 +59,20 @@ export async function buildComparison(ctx: EngineContext, project: ProjectRow, i
   if (!neural && f.neural !== undefined) throw invalidField('neural', 'The selected neural is invalid.');
   const before = f.date1 ? snapToUpdate(all, f.date1) : all[all.length - 2];
   const after = f.date2 ? snapToUpdate(all, f.date2) : all[all.length - 1];
-  const nids = neural ? [neural.id] : [];
-  const facts = await runFacts(
-    ctx,
-    scope,
-    [before?.id, after?.id].filter((v): v is number => v !== undefined),
-    nids,
-  );
-  const afterFact = new Map(facts.filter((a) => a.run_id === after?.id).map((a) => [a.prompt_id, a]));
-  const beforeFact = new Map(facts.filter((a) => a.run_id === before?.id).map((a) => [a.prompt_id, a]));
+  return {
+    neural,
+    before,
+    after,
+    runIds: [before?.id, after?.id].filter((v): v is number => v !== undefined),
+    neuralIds: neural ? [neural.id] : [],
+  };
+}
+type Snapshots = ReturnType<typeof snapshots>;
 
-  const changeOf = comparisonChangeTest(scope, before, after, beforeFact, afterFact);
-
-  let items = scope.prompts.map((prompt) => {
+/** Each prompt's visibility at the later snapshot and its position dynamic, under `presence`, sorted. */
+function comparisonItems(scope: Scope, beforeFact: Map<number, Fact>, afterFact: Map<number, Fact>) {
+  const f = scope.filters;
+  const items = scope.prompts.map((prompt) => {
     const a = afterFact.get(prompt.id);
     const b = beforeFact.get(prompt.id);
     return {
@@ -82,11 +85,19 @@ export async function buildComparison(ctx: EngineContext, project: ProjectRow, i
       ),
     };
   });
-  items = items.filter((i) => keepsPresence(f.presence, i.after));
-  items = sortPrompts(items, f.sortField, f.sortOrder);
-  const print = fingerprint([
+  return sortPrompts(
+    items.filter((i) => keepsPresence(f.presence, i.after)),
+    f.sortField,
+    f.sortOrder,
+  );
+}
+
+/** The cursor's fingerprint: what the comparison's pages depend on. */
+function comparisonPrint(scope: Scope, { neural, before, after }: Snapshots) {
+  const f = scope.filters;
+  return fingerprint([
     'comparison',
-    project.id,
+    scope.project.id,
     neural?.id ?? null,
     before?.id ?? null,
     after?.id ?? null,
@@ -96,33 +107,61 @@ export async function buildComparison(ctx: EngineContext, project: ProjectRow, i
     f.sortField ?? null,
     f.sortOrder ?? null,
   ]);
-  const offset = decodeCursor(f.cursor, print);
-  const page = items.slice(offset, offset + (f.per_page ?? DEFAULT_PER_PAGE));
-  const nextOffset = offset + page.length;
-  const nextCursor = nextOffset < items.length ? encodeCursor(nextOffset, print) : null;
+}
+
+/** One side of a comparison row: the network's answer at one snapshot (empty without one). */
+function comparisonAnswer(a: FullAnswer | undefined, urls: Map<number, UrlItem[]>, ids: CompetitorIds) {
+  return {
+    answer: a?.answer ?? null,
+    has_data: a ? bool(a.has_data) : false,
+    brand_position: a?.mention === 1 ? a.mention_position : null,
+    mention: a?.mention ?? 0,
+    tone: a?.tone ?? null,
+    occurrences: parseList(a?.occurrences ?? null),
+    competitors: parseList(a?.competitors ?? null),
+    site_mentioned: a ? bool(a.site_mentioned) : false,
+    site_position: a?.site_position ?? null,
+    urls: a ? (urls.get(a.id) ?? []) : [],
+    evidence: evidenceOf(a, ids),
+  };
+}
+
+/** GET /api/projects/{project}/answers/comparison */
+export async function buildComparison(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
+  const scope = await scopeFor(
+    ctx,
+    project,
+    { ...input, dates: undefined, neurals: undefined },
+    'comparison',
+  );
+  const f = scope.filters;
+  const snaps = snapshots(scope);
+  const { neural, before, after } = snaps;
+  const facts = await runFacts(ctx, scope, snaps.runIds, snaps.neuralIds);
+  const afterFact = new Map(facts.filter((a) => a.run_id === after?.id).map((a) => [a.prompt_id, a]));
+  const beforeFact = new Map(facts.filter((a) => a.run_id === before?.id).map((a) => [a.prompt_id, a]));
+  const changeOf = comparisonChangeTest(scope, before, after, beforeFact, afterFact);
+  const items = comparisonItems(scope, beforeFact, afterFact);
+  const { page, nextCursor } = cutPage(
+    items,
+    f.cursor,
+    comparisonPrint(scope, snaps),
+    f.per_page ?? DEFAULT_PER_PAGE,
+  );
+
   const { answers, urls } = await fullAnswers(
     ctx,
     page.map((i) => i.prompt.id),
-    [before?.id, after?.id].filter((v): v is number => v !== undefined),
-    nids,
+    snaps.runIds,
+    snaps.neuralIds,
   );
   const ids = await competitorIdsFor(ctx, project.id, answers);
-  const answerOf = (runId: number | undefined, promptId: number) => {
-    const a = runId === undefined || !neural ? undefined : find(answers, runId, promptId, neural.id);
-    return {
-      answer: a?.answer ?? null,
-      has_data: a ? bool(a.has_data) : false,
-      brand_position: a?.mention === 1 ? a.mention_position : null,
-      mention: a?.mention ?? 0,
-      tone: a?.tone ?? null,
-      occurrences: parseList(a?.occurrences ?? null),
-      competitors: parseList(a?.competitors ?? null),
-      site_mentioned: a ? bool(a.site_mentioned) : false,
-      site_position: a?.site_position ?? null,
-      urls: a ? (urls.get(a.id) ?? []) : [],
-      evidence: evidenceOf(a, ids),
-    };
-  };
+  const answerOf = (runId: number | undefined, promptId: number) =>
+    comparisonAnswer(
+      runId === undefined || !neural ? undefined : find(answers, runId, promptId, neural.id),
+      urls,
+      ids,
+    );
   const totals = {
     total_prompts: items.length,
     total_mentions: items.filter((i) => i.after?.mention === 1).length,
@@ -141,7 +180,7 @@ export async function buildComparison(ctx: EngineContext, project: ProjectRow, i
     has_more: nextCursor !== null,
     ...totals,
     tableData: {
-      has_answer: all.length > 0,
+      has_answer: scope.allUpdates.length > 0,
       ...totals,
       neural: neural ? neuralRef(neural) : null,
       date1: before?.date ?? null,

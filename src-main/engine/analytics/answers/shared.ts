@@ -71,6 +71,17 @@ export function sortPrompts<T extends { prompt: PromptInfo; visibility: number |
   });
 }
 
+/**
+ * The page of a list a cursor points at and the cursor to the next page (null on the last). The
+ * cursor carries the fingerprint of the request's filters, so it fails on other filters.
+ */
+export function cutPage<T>(items: T[], cursor: string | undefined, print: string, perPage: number) {
+  const offset = decodeCursor(cursor, print);
+  const page = items.slice(offset, offset + perPage);
+  const nextOffset = offset + page.length;
+  return { offset, page, nextCursor: nextOffset < items.length ? encodeCursor(nextOffset, print) : null };
+}
+
 /** The filtered, sorted prompt list and the requested page of it. */
 export async function listPrompts(ctx: EngineContext, scope: Scope, tab: string): Promise<PromptList> {
   const f = scope.filters;
@@ -107,10 +118,8 @@ export async function listPrompts(ctx: EngineContext, scope: Scope, tab: string)
     f.sortField ?? null,
     f.sortOrder ?? null,
   ]);
-  const offset = decodeCursor(f.cursor, print);
   const perPage = f.per_page ?? DEFAULT_PER_PAGE;
-  const page = items.slice(offset, offset + perPage);
-  const nextOffset = offset + page.length;
+  const { offset, page, nextCursor } = cutPage(items, f.cursor, print, perPage);
   return {
     scope,
     last,
@@ -118,7 +127,7 @@ export async function listPrompts(ctx: EngineContext, scope: Scope, tab: string)
     page,
     offset,
     perPage,
-    nextCursor: nextOffset < items.length ? encodeCursor(nextOffset, print) : null,
+    nextCursor,
     totalMentions: items.reduce((sum, i) => sum + (i.last?.mentions ?? 0), 0),
   };
 }
