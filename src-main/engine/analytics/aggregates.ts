@@ -11,6 +11,8 @@ import { countColumns, countRefs, countSelections, NEURAL_COUNTS, PROMPT_COUNTS 
  * Idempotent: the run's aggregate rows are replaced, so calling it twice, or again after a
  * competitor merge or split, leaves the same rows. Deleted prompts are counted as they were
  * answered; the analytics read the answers directly while a project has deleted prompts.
+ * Long (about 90 lines) on purpose: one transaction, one statement per aggregate table in table
+ * order, each a few lines; splitting it would only pass the transaction around.
  */
 export async function writeUpdateAggregates(ctx: EngineContext, runId: number): Promise<void> {
   const run = await ctx.db
