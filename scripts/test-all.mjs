@@ -98,6 +98,16 @@ const POSTGRES_API_FILES = [
   'test/api/costs',
   'test/api/input-limits.test.ts',
   'test/api/favicons.test.ts',
+  'test/api/collect/answer-writer.test.ts',
+  'test/api/reports/report-crash.test.ts',
+  'test/api/reports/report-print-failures.test.ts',
+  'test/api/mcp.test.ts',
+  'test/api/json-stream.test.ts',
+  'test/api/host-check.test.ts',
+  'test/api/malformed-requests.test.ts',
+  'test/api/bridge.test.ts',
+  'test/api/cli-users.test.ts',
+  'test/api/ui-session.test.ts',
 ];
 const postgresInstalled =
   existsSync('/usr/lib/postgresql') &&

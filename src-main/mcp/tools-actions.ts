@@ -24,7 +24,7 @@ export interface ActionToolOptions {
    * The PDF's file on this machine, for a host that reads the data folder and serves no HTTP
    * (stdio): the tool then gives that path and its file:// URL instead of the API's link.
    */
-  pdfPath?: (reportId: number) => string | null;
+  pdfPath?: (reportId: number) => Promise<string | null>;
 }
 
 const POLL_MS = 1000;
@@ -205,7 +205,7 @@ export function registerActionTools(server: McpServer, api: Api, options: Action
               method: 'GET',
               path: `${base}/${reportId}/download`,
             });
-            const path = download.status === 'success' ? (options.pdfPath?.(reportId) ?? null) : null;
+            const path = download.status === 'success' ? ((await options.pdfPath?.(reportId)) ?? null) : null;
             // Over stdio the engine listens nowhere, so its link would lead nowhere: the file's
             // own URL instead (docs/mcp.md).
             const file = options.pdfPath ? (path ? pathToFileURL(path).href : null) : download.file;

@@ -1,10 +1,13 @@
-import { existsSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseArgs, dataDirFrom, databaseUrlFrom } from './args';
 import { openEngineBesideHost } from './open-engine';
 import { engineApi } from '../mcp/api';
 import { createMcpServer } from '../mcp/mcp-server';
 import { reportPdfFile } from '../engine/reports/report-print.job';
+import { printedPdf } from '../engine/reports/report-pdf-store';
+import { ensurePrivateDir, PRIVATE_FILE } from '../engine/private-files';
 
 /**
  * `npm run -s mcp -- --data-dir DIR`: AnswerScope as an MCP server over stdio, for an assistant
@@ -27,9 +30,14 @@ async function main() {
   const server = createMcpServer(api, {
     jobsNote:
       'It runs while the AnswerScope desktop app or `npm run serve` is open over the same data folder.',
-    pdfPath: (reportId) => {
+    // The PDF is in the database: written out to the data folder for the assistant to open.
+    pdfPath: async (reportId) => {
+      const pdf = await printedPdf(engine.ctx.db, reportId);
+      if (!pdf) return null;
       const file = reportPdfFile(dataDir, reportId);
-      return existsSync(file) ? file : null;
+      ensurePrivateDir(dirname(file));
+      writeFileSync(file, pdf, { mode: PRIVATE_FILE });
+      return file;
     },
   });
   const transport = new StdioServerTransport();

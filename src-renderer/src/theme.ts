@@ -10,7 +10,8 @@ import type { Theme } from '../../src-shared/enums';
  * not per component: Aura's light accent (indigo 500) gives white button text 4.46:1, its muted
  * text (slate 500) 4.3:1 on the grey of a highlighted row or a toggle. The light accent is indigo
  * 600 (6.3:1 on white), muted text a slate between 500 and 600 (5.7:1 on the palest indigo
- * highlight), the toggle buttons' labels use it too.
+ * highlight), the toggle buttons' labels use it too. Danger buttons (delete, remove): Aura's red 500
+ * gives white text 3.8:1 and red text on white the same; red 700 gives 6.5:1.
  */
 /** Muted text on light surfaces: 6.4:1 on white, 5.7:1 on indigo 50. */
 const MUTED_LIGHT = '#526074';
@@ -43,6 +44,24 @@ export const AppPreset = definePreset(Aura, {
     },
   },
   components: {
+    button: {
+      colorScheme: {
+        light: {
+          root: {
+            danger: {
+              background: '{red.700}',
+              hoverBackground: '{red.800}',
+              activeBackground: '{red.900}',
+              borderColor: '{red.700}',
+              hoverBorderColor: '{red.800}',
+              activeBorderColor: '{red.900}',
+            },
+          },
+          outlined: { danger: { color: '{red.700}' } },
+          text: { danger: { color: '{red.700}' } },
+        },
+      },
+    },
     togglebutton: {
       colorScheme: { light: { root: { color: MUTED_LIGHT }, icon: { color: MUTED_LIGHT } } },
     },

@@ -60,6 +60,14 @@ export interface Account {
   is_admin: boolean;
 }
 
+/** A user as administrators see them (extension, issue 16: `/api/app/users`). */
+export interface AppUser extends Account {
+  email: string | null;
+  /** A disabled user's tokens stop working; their data stays. */
+  disabled: boolean;
+  created_at: string;
+}
+
 export interface ParseStatus {
   status: 'idle' | 'queued' | 'in_progress' | 'completed';
   in_progress: boolean;
@@ -290,6 +298,17 @@ export interface CoreRoutes {
   'DELETE /api/app/neurals/{id}': { params: { id: number }; response: { message: string } };
   'GET /api/app/account': { response: { data: Account } };
   'PATCH /api/app/account': { body: { limits_balance: number }; response: { data: Account } };
+  /** Extension for administrators (issue 16, docs/api.md "Users and rights"). */
+  'GET /api/app/users': { response: { data: AppUser[] } };
+  'POST /api/app/users': {
+    body: { name: string; is_admin?: boolean; limits_balance?: number };
+    response: { data: AppUser };
+  };
+  'PATCH /api/app/users/{id}': {
+    params: { id: number };
+    body: { limits_balance?: number; disabled?: boolean };
+    response: { data: AppUser };
+  };
 
   'GET /api/projects': { response: { data: Project[] } };
   'GET /api/projects/{project}': { params: P; response: { data: Project & { parse: ParseStatus } } };

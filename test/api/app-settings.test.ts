@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
+import { typedApiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
 import { getAppSettings } from '../../src-main/engine/app-settings/app-settings.service';
 import { neuralId } from './foundation-fixtures';
 
@@ -10,10 +10,12 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const READ = 'GET /api/app/settings';
+const PATCH = 'PATCH /api/app/settings';
 
 describe('GET /api/app/settings', () => {
   it('gives the defaults', async () => {
-    const res = await t.api.get('/api/app/settings');
+    const res = await t.api.send(READ);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
@@ -26,27 +28,29 @@ describe('GET /api/app/settings', () => {
         smtp: { host: null, port: 587, secure: false, user: null, from: null, password_set: false },
       },
     });
-    expect((await apiClient(t.engine, null).get('/api/app/settings')).status).toBe(401);
+    expect((await typedApiClient(t.engine, null).error(READ)).status).toBe(401);
   });
 });
 
 describe('PATCH /api/app/settings', () => {
   it('changes sent fields, keeps the SMTP password write-only and resets on null', async () => {
     const claude = await neuralId(t, 'claude');
-    const res = await t.api.patch('/api/app/settings', {
-      analysis_neural_id: claude,
-      schedule_hour: 23,
-      time_zone: 'America/New_York',
-      language: 'ru',
-      theme: 'dark',
-      fetch_favicons: false,
-      smtp: {
-        host: 'smtp.acme.test',
-        port: 465,
-        secure: true,
-        user: 'bot',
-        from: 'bot@acme.test',
-        password: 'p4ss',
+    const res = await t.api.send(PATCH, {
+      body: {
+        analysis_neural_id: claude,
+        schedule_hour: 23,
+        time_zone: 'America/New_York',
+        language: 'ru',
+        theme: 'dark',
+        fetch_favicons: false,
+        smtp: {
+          host: 'smtp.acme.test',
+          port: 465,
+          secure: true,
+          user: 'bot',
+          from: 'bot@acme.test',
+          password: 'p4ss',
+        },
       },
     });
     expect(res.status).toBe(200);
@@ -79,20 +83,17 @@ describe('PATCH /api/app/settings', () => {
     expect(t.engine.ctx.secrets.open(sealed)).toBe('p4ss');
 
     // A partial SMTP change keeps the password; null on one field resets only it.
-    const partial = await t.api.patch('/api/app/settings', { smtp: { port: 2525 }, schedule_hour: null });
+    const partial = await t.api.send(PATCH, { body: { smtp: { port: 2525 }, schedule_hour: null } });
     expect(partial.body.data).toMatchObject({
       schedule_hour: 6,
       smtp: { port: 2525, host: 'smtp.acme.test', password_set: true },
     });
-    const cleared = await t.api.patch('/api/app/settings', {
-      smtp: { password: null },
-      analysis_neural_id: null,
-    });
+    const cleared = await t.api.send(PATCH, { body: { smtp: { password: null }, analysis_neural_id: null } });
     expect(cleared.body.data).toMatchObject({
       analysis_neural_id: null,
       smtp: { password_set: false, host: 'smtp.acme.test' },
     });
-    const reset = await t.api.patch('/api/app/settings', { smtp: null, time_zone: null });
+    const reset = await t.api.send(PATCH, { body: { smtp: null, time_zone: null } });
     expect(reset.body.data.smtp).toEqual({
       host: null,
       port: 587,
@@ -102,7 +103,7 @@ describe('PATCH /api/app/settings', () => {
       password_set: false,
     });
     expect(reset.body.data.time_zone).toBe(systemZone);
-    expect((await t.api.get('/api/app/settings')).body).toEqual(reset.body);
+    expect((await t.api.send(READ)).body).toEqual(reset.body);
   });
 
   it('answers 422 with field paths for bad values', async () => {
@@ -118,16 +119,16 @@ describe('PATCH /api/app/settings', () => {
       [{ smtp: { port: 0 } }, 'smtp.port'],
     ];
     for (const [body, path] of cases) {
-      const res = await t.api.patch('/api/app/settings', body);
+      const res = await t.api.error(PATCH, { body });
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(Object.keys(res.body.errors)).toEqual([path]);
+      expect(Object.keys(res.body.errors ?? {})).toEqual([path]);
     }
   });
 
   it('lets only the local owner change machine settings', async () => {
     const other = await t.otherUser();
-    expect((await other.api.get('/api/app/settings')).status).toBe(200);
-    const res = await other.api.patch('/api/app/settings', { theme: 'dark' });
+    expect((await other.api.send(READ)).status).toBe(200);
+    const res = await other.api.error(PATCH, { body: { theme: 'dark' } });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: expect.any(String) });
   });

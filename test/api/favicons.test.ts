@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
+import { legacyApiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
 import { fetchIcon, isPublicAddress, type FetchedIcon } from '../../src-main/engine/favicons/favicon-fetch';
 import { settleFavicons } from '../../src-main/engine/favicons/favicons.service';
 
@@ -136,9 +136,11 @@ describe('GET /api/app/favicons/{domain}', () => {
   });
   afterEach(() => t.close());
 
-  const json = (domain: string) => t.api.get(`/api/app/favicons/${domain}`, { format: 'json' });
+  const json = (domain: string) => t.legacyApi.get(`/api/app/favicons/${domain}`, { format: 'json' });
+  const storedIcon = (domain: string) =>
+    t.engine.ctx.db.selectFrom('favicons').selectAll().where('domain', '=', domain).executeTakeFirst();
 
-  it('answers a letter badge at once, fetches the icon once in the background, then serves it from the data folder', async () => {
+  it('answers a letter badge at once, fetches the icon once in the background, then serves it from the database', async () => {
     const first = await json('example.com');
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({
@@ -150,7 +152,9 @@ describe('GET /api/app/favicons/{domain}', () => {
     expect(Buffer.from(first.body.data.data_url.split(',')[1], 'base64').toString()).toContain('>E</text>');
     await settleFavicons(t.engine.ctx);
     expect(fetched).toEqual(['https://example.com/favicon.ico']);
-    expect(existsSync(join(t.dataDir, 'favicons', 'example.com.icon'))).toBe(true);
+    // Kept in the database (every app server of a team server reads it), not in the data folder.
+    expect(await storedIcon('example.com')).toMatchObject({ icon: PNG, miss_reason: null });
+    expect(existsSync(join(t.dataDir, 'favicons'))).toBe(false);
 
     const second = await json('www.example.com');
     expect(second.body.data).toEqual({
@@ -160,7 +164,7 @@ describe('GET /api/app/favicons/{domain}', () => {
       data_url: `data:image/png;base64,${PNG.toString('base64')}`,
     });
     // The link form (the `favicon` field of the analytics endpoints) is the image itself.
-    const image = await t.api.get('/api/app/favicons/example.com');
+    const image = await t.legacyApi.get('/api/app/favicons/example.com');
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(fetched).toHaveLength(1);
   });
@@ -171,26 +175,36 @@ describe('GET /api/app/favicons/{domain}', () => {
     answer = { ok: false, reason: 'getaddrinfo ENOTFOUND', permanent: false };
     await json('offline.example');
     await settleFavicons(t.engine.ctx);
-    expect(existsSync(join(t.dataDir, 'favicons', 'no-icon.example.none'))).toBe(true);
+    expect(await storedIcon('no-icon.example')).toMatchObject({ icon: null, miss_reason: 'HTTP 404' });
+    expect(await storedIcon('offline.example')).toBeUndefined();
     for (const domain of ['no-icon.example', 'offline.example']) {
       const again = await json(domain);
       expect(again.body.data).toMatchObject({ source: 'badge', pending: false });
     }
     expect(fetched).toHaveLength(2);
-    const badge = await t.api.get('/api/app/favicons/offline.example');
+    const badge = await t.legacyApi.get('/api/app/favicons/offline.example');
     expect(badge.headers.get('content-type')).toBe('image/svg+xml');
     expect(badge.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
+  it('serves an icon an earlier version cached as a file, offline, and moves it into the database', async () => {
+    mkdirSync(join(t.dataDir, 'favicons'), { recursive: true });
+    writeFileSync(join(t.dataDir, 'favicons', 'old.example.icon'), PNG);
+    await t.legacyApi.patch('/api/app/settings', { fetch_favicons: false });
+    expect((await json('old.example')).body.data).toMatchObject({ source: 'site', pending: false });
+    expect(await storedIcon('old.example')).toMatchObject({ icon: PNG });
+    expect(fetched).toEqual([]);
+  });
+
   it('fetches nothing when the app setting fetch_favicons is off', async () => {
-    await t.api.patch('/api/app/settings', { fetch_favicons: false });
+    await t.legacyApi.patch('/api/app/settings', { fetch_favicons: false });
     expect((await json('example.org')).body.data).toMatchObject({ source: 'badge', pending: false });
     await settleFavicons(t.engine.ctx);
     expect(fetched).toEqual([]);
   });
 
   it('needs a token and a domain name', async () => {
-    expect((await apiClient(t.engine, null).get('/api/app/favicons/example.com')).status).toBe(401);
+    expect((await legacyApiClient(t.engine, null).get('/api/app/favicons/example.com')).status).toBe(401);
     for (const bad of ['exa mple.com', '..', '-x-.com', 'a_b..c'])
       expect((await json(encodeURIComponent(bad))).status, bad).toBe(404);
     expect(fetched).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
+import { typedApiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
 import { makeProject, makeUpdate, neuralId } from './foundation-fixtures';
 
 let t: TestEngine;
@@ -10,7 +10,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const url = (id = project) => `/api/projects/${id}/filters`;
+const FILTERS = 'GET /api/projects/{project}/filters';
+const at = (id = project) => ({ params: { project: id } });
 
 const ENUMS = {
   mention: [
@@ -45,7 +46,7 @@ const ENUMS = {
 
 describe('GET /api/projects/{project}/filters', () => {
   it('gives empty values and null dates before any update', async () => {
-    const res = await t.api.get(url());
+    const res = await t.api.send(FILTERS, at());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       neurals: [],
@@ -59,13 +60,18 @@ describe('GET /api/projects/{project}/filters', () => {
   });
 
   it('lists networks, groups, distinct ascending update dates and live prompts', async () => {
-    await t.api.patch(`/api/projects/${project}/settings`, { neurals: ['claude', 'chatgpt'] });
-    const group = await t.api.post(`/api/projects/${project}/groups`, { name: 'G' });
-    const added = await t.api.post(`/api/projects/${project}/prompts`, {
-      prompts: ['a', 'b', 'c'],
-      group_ids: [group.body.data.id],
+    await t.api.send('PATCH /api/projects/{project}/settings', {
+      ...at(),
+      body: { neurals: ['claude', 'chatgpt'] },
     });
-    await t.api.delete(`/api/projects/${project}/prompts/${added.body.data.prompts[2].id}`);
+    const group = await t.api.send('POST /api/projects/{project}/groups', { ...at(), body: { name: 'G' } });
+    const added = await t.api.send('POST /api/projects/{project}/prompts', {
+      ...at(),
+      body: { prompts: ['a', 'b', 'c'], group_ids: [group.body.data.id] },
+    });
+    await t.api.send('DELETE /api/projects/{project}/prompts/{prompt}', {
+      params: { project, prompt: added.body.data.prompts[2].id },
+    });
     await makeUpdate(t, project, '2026-11-12T08:00:00.000Z');
     await makeUpdate(t, project, '2026-11-05T08:00:00.000Z');
     await makeUpdate(t, project, '2026-11-12T18:30:00.000Z');
@@ -77,7 +83,7 @@ describe('GET /api/projects/{project}/filters', () => {
       .execute();
     await makeUpdate(t, await makeProject(t), '2026-11-01T08:00:00.000Z');
 
-    const res = await t.api.get(url());
+    const res = await t.api.send(FILTERS, at());
     expect(res.body).toEqual({
       neurals: [
         { id: await neuralId(t, 'claude'), system_name: 'claude', display_name: 'Claude' },
@@ -93,9 +99,9 @@ describe('GET /api/projects/{project}/filters', () => {
   });
 
   it('answers 401, and 404 for a missing or foreign project', async () => {
-    expect((await apiClient(t.engine, null).get(url())).status).toBe(401);
-    expect((await t.api.get(url(9999))).status).toBe(404);
+    expect((await typedApiClient(t.engine, null).error(FILTERS, at())).status).toBe(401);
+    expect((await t.api.error(FILTERS, at(9999))).status).toBe(404);
     const other = await t.otherUser();
-    expect((await other.api.get(url())).status).toBe(404);
+    expect((await other.api.error(FILTERS, at())).status).toBe(404);
   });
 });

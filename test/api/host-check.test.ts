@@ -42,7 +42,9 @@ function raw(host: HttpHost, lines: string[]): Promise<{ status: number; body: s
       const [head, ...rest] = data.split('\r\n\r\n');
       resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 0), body: rest.join('\r\n\r\n') });
     });
-    socket.end([...lines, 'Connection: close', '', ''].join('\r\n'));
+    // write, not end: Node's server drops a request whose client half-closes before the answer is
+    // ready (on PostgreSQL the answer comes later than on SQLite); `Connection: close` ends it.
+    socket.write([...lines, 'Connection: close', '', ''].join('\r\n'));
   });
 }
 

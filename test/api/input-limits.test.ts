@@ -20,7 +20,7 @@ const network = (base_url: string, extra: Record<string, unknown> = {}) => ({
 
 describe('base_url of a network (where its key is sent)', () => {
   it('refuses anything but http(s), on create and on change', async () => {
-    const id = (await t.api.get('/api/app/neurals')).body.data[0].id;
+    const id = (await t.legacyApi.get('/api/app/neurals')).body.data[0].id;
     for (const url of [
       'file:///etc/passwd',
       'ftp://files.example/v1',
@@ -28,10 +28,10 @@ describe('base_url of a network (where its key is sent)', () => {
       'javascript:alert(1)',
       'not a url',
     ]) {
-      const created = await t.api.post('/api/app/neurals', network(url));
+      const created = await t.legacyApi.post('/api/app/neurals', network(url));
       expect(created.status, url).toBe(422);
       expect(created.body.errors, url).toHaveProperty('base_url');
-      const changed = await t.api.patch(`/api/app/neurals/${id}`, {
+      const changed = await t.legacyApi.patch(`/api/app/neurals/${id}`, {
         base_url: url,
         allow_insecure_http: true,
       });
@@ -48,7 +48,7 @@ describe('base_url of a network (where its key is sent)', () => {
       'http://gpu-box.lan/v1',
       'http://ollama:11434',
     ]) {
-      const res = await t.api.post(
+      const res = await t.legacyApi.post(
         '/api/app/neurals',
         network(url, { system_name: `n${Math.random().toString(36).slice(2, 8)}` }),
       );
@@ -59,11 +59,11 @@ describe('base_url of a network (where its key is sent)', () => {
       'http://169.254.169.254/latest',
       'http://8.8.8.8/v1',
     ]) {
-      const res = await t.api.post('/api/app/neurals', network(url));
+      const res = await t.legacyApi.post('/api/app/neurals', network(url));
       expect(res.status, url).toBe(422);
       expect(res.body.errors.base_url[0], url).toMatch(/allow_insecure_http/);
     }
-    const confirmed = await t.api.post(
+    const confirmed = await t.legacyApi.post(
       '/api/app/neurals',
       network('http://gateway.example.com/v1', { allow_insecure_http: true }),
     );
@@ -71,7 +71,7 @@ describe('base_url of a network (where its key is sent)', () => {
     expect(confirmed.body.data).not.toHaveProperty('allow_insecure_http');
     expect(
       (
-        await t.api.post(
+        await t.legacyApi.post(
           '/api/app/neurals',
           network('https://gateway2.example.com/v1', { system_name: 'g2' }),
         )
@@ -114,29 +114,29 @@ describe('single-line fields and NUL', () => {
       { from: 'reports@example.com\nBcc: all@example.com' },
       { user: 'me\rRSET' },
     ]) {
-      const res = await t.api.patch('/api/app/settings', { smtp });
+      const res = await t.legacyApi.patch('/api/app/settings', { smtp });
       expect(res.status, JSON.stringify(smtp)).toBe(422);
       expect(Object.keys(res.body.errors)[0]).toMatch(/^smtp\./);
     }
-    expect((await t.api.get('/api/app/settings')).body.data.smtp.host).toBeNull();
+    expect((await t.legacyApi.get('/api/app/settings')).body.data.smtp.host).toBeNull();
   });
 
   it('refuses CR/LF/NUL in names and NUL anywhere in a body', async () => {
     const p = await makeProject(t);
-    const name = await t.api.patch(`/api/projects/${p}/settings`, { name: 'Acme\nInjected' });
+    const name = await t.legacyApi.patch(`/api/projects/${p}/settings`, { name: 'Acme\nInjected' });
     expect(name.status).toBe(422);
     expect(name.body.errors).toHaveProperty('name');
-    const nul = await t.api.patch(`/api/projects/${p}/settings`, { brand: 'Ac\u0000me' });
+    const nul = await t.legacyApi.patch(`/api/projects/${p}/settings`, { brand: 'Ac\u0000me' });
     expect(nul.status).toBe(422);
     expect(nul.body.errors).toEqual({ brand: [expect.stringContaining('NUL')] });
-    const group = await t.api.post(`/api/projects/${p}/groups`, { name: 'a\u0000b' });
+    const group = await t.legacyApi.post(`/api/projects/${p}/groups`, { name: 'a\u0000b' });
     expect(group.status).toBe(422);
-    const nested = await t.api.post(`/api/projects/${p}/prompts`, {
+    const nested = await t.legacyApi.post(`/api/projects/${p}/prompts`, {
       prompts: [{ value: 'ok' }, { value: 'x\u0000' }],
     });
     expect(nested.status).toBe(422);
     expect(Object.keys(nested.body.errors)).toEqual(['prompts.1.value']);
-    const neural = await t.api.post(
+    const neural = await t.legacyApi.post(
       '/api/app/neurals',
       network('https://g.example/v1', { display_name: 'Line\r\nTwo' }),
     );
@@ -171,13 +171,13 @@ describe('list caps of a report', () => {
   it('takes up to 20 addresses per list and refuses 5,000', async () => {
     const p = await makeProject(t);
     const emails = (n: number) => Array.from({ length: n }, (_, i) => `person${i}@example.com`);
-    const ok = await t.api.post(`/api/projects/${p}/reports`, options({ report_email: emails(20) }));
+    const ok = await t.legacyApi.post(`/api/projects/${p}/reports`, options({ report_email: emails(20) }));
     expect(ok.status).toBe(201);
     for (const field of ['report_email', 'report_email_notifications']) {
-      const many = await t.api.post(`/api/projects/${p}/reports`, options({ [field]: emails(5000) }));
+      const many = await t.legacyApi.post(`/api/projects/${p}/reports`, options({ [field]: emails(5000) }));
       expect(many.status, field).toBe(422);
       expect(many.body.errors, field).toHaveProperty(`options.${field}`);
-      const asText = await t.api.post(
+      const asText = await t.legacyApi.post(
         `/api/projects/${p}/reports`,
         options({ [field]: emails(21).join(',') }),
       );
@@ -188,7 +188,7 @@ describe('list caps of a report', () => {
   it('refuses 10,000 blocks', async () => {
     const p = await makeProject(t);
     const blocks = Array.from({ length: 10_000 }, () => ({ slug: 'summary' }));
-    const res = await t.api.post(`/api/projects/${p}/reports`, options({ blocks }));
+    const res = await t.legacyApi.post(`/api/projects/${p}/reports`, options({ blocks }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveProperty('options.blocks');
   });

@@ -8,7 +8,7 @@ import { LEASE_MS } from '../../src-main/engine/jobs/lease';
 import type { JobQueue } from '../../src-main/engine/jobs/queue';
 import { configureCollection } from '../../src-main/engine/collect/tuning';
 import { runCli } from '../helpers/run-cli';
-import { apiClient } from '../helpers/test-engine';
+import { legacyApiClient } from '../helpers/test-engine';
 import { createToken } from '../../src-main/engine/auth/tokens';
 import { addCompatibleNetwork, balanceOf, makeProject } from './collect/factories';
 import { chatCompletion, startLoopbackAi } from './collect/loopback-ai';
@@ -55,7 +55,7 @@ describe('a CLI command during a run', () => {
     await addCompatibleNetwork(engine, ai.url);
     const p = await makeProject(engine, { prompts: ['one', 'two', 'three'], neurals: ['loopback'] });
     const { token } = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'test' });
-    expect((await apiClient(engine, token).post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    expect((await legacyApiClient(engine, token).post(`/api/projects/${p.id}/parse`)).status).toBe(202);
     await until(() => ai.seen.length === 3);
     const job = await engine.ctx.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'running', attempts: 1, locked_by: engine.jobs.owner });
@@ -185,7 +185,7 @@ describe('job leases', () => {
     cleanups.push(() => engine.close());
     const p = await makeProject(engine, { prompts: ['one', 'two'], neurals: ['demo'] });
     const { token } = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'test' });
-    const api = apiClient(engine, token);
+    const api = legacyApiClient(engine, token);
     expect((await api.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
     expect(await balanceOf(engine)).toBe(10_000 - 2);
     // Its processes died ten times (max_attempts of a parse run) before it asked anything.

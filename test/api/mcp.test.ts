@@ -49,17 +49,24 @@ const standInPrinter: PdfPrinter = {
 
 async function sampleEngine(options: { printer?: PdfPrinter } = {}) {
   const t = await createTestEngine({ ports: options.printer ? { printer: options.printer } : {} });
-  const created = await t.api.post('/api/app/sample-project', { language: 'en' });
+  const created = await t.legacyApi.post('/api/app/sample-project', { language: 'en' });
   expect(created.status).toBe(201);
   return { t, projectId: created.body.data.project_id as number };
 }
+
+/** The stdio server opens the test engine's data: its folder, and its database on PostgreSQL. */
+const dataArgs = (t: TestEngine) => [
+  '--data-dir',
+  t.dataDir,
+  ...(t.databaseUrl ? ['--database', t.databaseUrl] : []),
+];
 
 async function overStdio(): Promise<Setup> {
   const { t, projectId } = await sampleEngine({ printer: standInPrinter });
   const client = new Client({ name: 'answerscope-test', version: '1.0.0' });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', mcpEntry, '--data-dir', t.dataDir],
+    args: ['--import', 'tsx', mcpEntry, ...dataArgs(t)],
     stderr: 'pipe',
   });
   await client.connect(transport);
@@ -116,7 +123,7 @@ describe.each([
 
   beforeAll(async () => {
     s = await connect();
-    const filters = await s.t.api.get(`/api/projects/${s.projectId}/filters`);
+    const filters = await s.t.legacyApi.get(`/api/projects/${s.projectId}/filters`);
     neurals = filters.body.neurals.map((n: { id: number }) => n.id);
     dates = filters.body.update_dates;
   }, 60_000);
@@ -133,7 +140,7 @@ describe.each([
 
   it('list_projects: the projects of the user, as GET /api/projects', async () => {
     const r = await call('list_projects');
-    const api = await s.t.api.get('/api/projects');
+    const api = await s.t.legacyApi.get('/api/projects');
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent.projects).toEqual(api.body.data);
     expect(text(r)).toContain('Northwind CRM');
@@ -142,10 +149,10 @@ describe.each([
   it('get_summary: the figures of GET summary for the same filters', async () => {
     const f = { dates: [dates[2], dates[dates.length - 2]], neurals: neurals.slice(0, 2) };
     const r = await call('get_summary', { project_id: s.projectId, ...f });
-    const api = (await s.t.api.get(`/api/projects/${s.projectId}/summary`, f)).body;
+    const api = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/summary`, f)).body;
     const stats = api.data.updateStats;
     expect(r.structuredContent.filters).toEqual(api.filters);
-    const projectFilters = (await s.t.api.get(`/api/projects/${s.projectId}/filters`)).body;
+    const projectFilters = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/filters`)).body;
     expect(r.structuredContent.networks).toEqual(projectFilters.neurals);
     expect(r.structuredContent.visibility[1].network_id).toBe(neurals[0]);
     const all = stats.visibility_curve[0].data;
@@ -173,7 +180,7 @@ describe.each([
   it('get_competitors: the rows of GET competitors for the same filters', async () => {
     const f = { neurals: [neurals[0]], competitors_count: 3 };
     const r = await call('get_competitors', { project_id: s.projectId, ...f });
-    const api = (await s.t.api.get(`/api/projects/${s.projectId}/competitors`, f)).body;
+    const api = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/competitors`, f)).body;
     expect(r.structuredContent.competitors.map((c: any) => [c.name, c.visibility.last, c.mentions])).toEqual(
       api.data.tableData.map((c: any) => [c.competitor.name, c.visibility.last, c.mentions]),
     );
@@ -183,7 +190,7 @@ describe.each([
   it('search_answers: excerpts around the brand and competitor spans, paged by the API cursor', async () => {
     const f = { mention: 'has', per_page: 3 };
     const first = await call('search_answers', { project_id: s.projectId, ...f });
-    const api = (await s.t.api.get(`/api/projects/${s.projectId}/answers/visibility`, f)).body;
+    const api = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/answers/visibility`, f)).body;
     const page = first.structuredContent;
     expect([page.total_prompts, page.total_mentions, page.has_more]).toEqual([
       api.total_prompts,
@@ -219,7 +226,10 @@ describe.each([
 
     const second = await call('search_answers', { project_id: s.projectId, ...f, cursor: page.next_cursor });
     const apiSecond = (
-      await s.t.api.get(`/api/projects/${s.projectId}/answers/visibility`, { ...f, cursor: api.next_cursor })
+      await s.t.legacyApi.get(`/api/projects/${s.projectId}/answers/visibility`, {
+        ...f,
+        cursor: api.next_cursor,
+      })
     ).body;
     expect(second.structuredContent.prompts.map((p: any) => p.id)).toEqual(
       apiSecond.tableData.rows.map((r: any) => r.prompt.id),
@@ -230,12 +240,13 @@ describe.each([
   it('get_sources: the domains of GET sources/list and the site among them', async () => {
     const f = { per_page: 5 };
     const r = await call('get_sources', { project_id: s.projectId, ...f });
-    const api = (await s.t.api.get(`/api/projects/${s.projectId}/sources/list`, f)).body;
+    const api = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/sources/list`, f)).body;
     expect(r.structuredContent.domains.map((d: any) => [d.domain, d.citations.last])).toEqual(
       api.tableData.map((d: any) => [d.domain, d.frequency.last]),
     );
     expect(r.structuredContent.total).toBe(api.total);
-    const all = (await s.t.api.get(`/api/projects/${s.projectId}/sources/list`, { per_page: 100 })).body;
+    const all = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/sources/list`, { per_page: 100 }))
+      .body;
     const rank = all.tableData.findIndex((d: any) => d.domain === 'northwind-crm.example') + 1;
     const site = r.structuredContent.site[0];
     expect(site.domain).toBe('northwind-crm.example');
@@ -247,7 +258,7 @@ describe.each([
     const created = await call('create_report', { project_id: s.projectId, wait_seconds: 0 });
     expect(created.isError).toBeFalsy();
     const id = created.structuredContent.report_id;
-    const report = (await s.t.api.get(`/api/projects/${s.projectId}/reports/${id}`)).body.data;
+    const report = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/reports/${id}`)).body.data;
     expect(report.options.file_type).toBe('pdf');
     expect(report.options.blocks.length).toBe(9);
     expect(created.structuredContent.status).toBe('queued');
@@ -282,12 +293,12 @@ describe.each([
     expect(started.isError).toBeFalsy();
     expect(started.structuredContent.parse).toMatchObject({ status: 'queued', in_progress: true });
     const status = await call('get_run_status', { project_id: s.projectId });
-    const api = (await s.t.api.get(`/api/projects/${s.projectId}`)).body.data;
+    const api = (await s.t.legacyApi.get(`/api/projects/${s.projectId}`)).body.data;
     expect(status.structuredContent.parse).toEqual(api.parse);
     expect(text(status)).toContain('queued');
     // The same refusal as POST parse while a run is queued (409).
     const again = await call('start_run', { project_id: s.projectId });
-    const apiAgain = await s.t.api.post(`/api/projects/${s.projectId}/parse`);
+    const apiAgain = await s.t.legacyApi.post(`/api/projects/${s.projectId}/parse`);
     expect(apiAgain.status).toBe(409);
     expect(again.isError).toBe(true);
     expect(text(again)).toBe(apiAgain.body.message);
@@ -304,7 +315,7 @@ describe.each([
     expect(text(wrongType)).toMatch(/Input validation error.*project_id/s);
 
     // Checked by the API itself: its 422 message and field.
-    const api = await s.t.api.get(`/api/projects/${s.projectId}/answers/visibility`, { per_page: 500 });
+    const api = await s.t.legacyApi.get(`/api/projects/${s.projectId}/answers/visibility`, { per_page: 500 });
     expect(api.status).toBe(422);
     const tooMany = await call('search_answers', { project_id: s.projectId, per_page: 500 });
     expect(tooMany.isError).toBe(true);
@@ -350,7 +361,7 @@ describe('the stdio server beside a running host', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', mcpEntry, '--data-dir', t.dataDir],
+        args: ['--import', 'tsx', mcpEntry, ...dataArgs(t)],
         stderr: 'pipe',
       }),
     );
@@ -445,7 +456,7 @@ describe('MCP over HTTP: tokens and rights', () => {
       })) as Call;
       expect(summary.isError).toBeFalsy();
 
-      const api = await viewer.api.post(`/api/projects/${projectId}/parse`);
+      const api = await viewer.legacyApi.post(`/api/projects/${projectId}/parse`);
       expect(api.status).toBe(403);
       const run = (await client.callTool({
         name: 'start_run',
@@ -454,7 +465,7 @@ describe('MCP over HTTP: tokens and rights', () => {
       expect(run.isError).toBe(true);
       expect(text(run)).toBe(api.body.message);
       expect(run.structuredContent.error.status).toBe(403);
-      expect((await t.api.get(`/api/projects/${projectId}`)).body.data.parse.in_progress).toBe(false);
+      expect((await t.legacyApi.get(`/api/projects/${projectId}`)).body.data.parse.in_progress).toBe(false);
     } finally {
       await client.close();
     }
@@ -462,12 +473,12 @@ describe('MCP over HTTP: tokens and rights', () => {
 
   it("checks the owner's limits exactly like POST parse", async () => {
     const poor = await t.otherUser(0);
-    const own = await poor.api.post('/api/app/sample-project', { language: 'en' });
+    const own = await poor.legacyApi.post('/api/app/sample-project', { language: 'en' });
     const id = own.body.data.project_id;
     const client = await httpClient(http, poor.token);
     try {
       const run = (await client.callTool({ name: 'start_run', arguments: { project_id: id } })) as Call;
-      const api = await poor.api.post(`/api/projects/${id}/parse`);
+      const api = await poor.legacyApi.post(`/api/projects/${id}/parse`);
       expect(api.status).toBe(403);
       expect(run.isError).toBe(true);
       expect(text(run)).toBe(api.body.message);

@@ -3,13 +3,14 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src-main/engine/engine';
@@ -40,7 +41,7 @@ describe('the data folder', () => {
   it('is created 0700 with the database, its WAL and SHM, and the key file 0600', async () => {
     const dataDir = join(tempDir(), 'data');
     const t = await engineOn(dataDir);
-    await t.api.patch('/api/app/settings', { theme: 'dark' }); // a write: the WAL exists now
+    await t.legacyApi.patch('/api/app/settings', { theme: 'dark' }); // a write: the WAL exists now
     expect(mode(dataDir)).toBe(0o700);
     for (const file of [
       'answerscope.sqlite',
@@ -53,11 +54,15 @@ describe('the data folder', () => {
     }
   });
 
-  it('writes report PDFs 0600 in a 0700 folder, whatever mode the printer used', async () => {
+  it('prints report PDFs in a 0700 folder and keeps them in the database, not as files', async () => {
     const dataDir = join(tempDir(), 'data');
     const t = await engineOn(dataDir);
+    const folderModes: number[] = [];
     t.engine.ctx.ports.printer = {
-      printToPdf: async (_url, outFile) => writeFileSync(outFile, '%PDF-1.7\n', { mode: 0o644 }),
+      printToPdf: async (_url, outFile) => {
+        folderModes.push(mode(dirname(outFile)));
+        writeFileSync(outFile, '%PDF-1.7\n', { mode: 0o644 });
+      },
     };
     const p = await seedProject(t.engine.ctx, {
       brand: 'Acme',
@@ -65,16 +70,18 @@ describe('the data folder', () => {
       neurals: ['chatgpt'],
     });
     await seedUpdate(t.engine.ctx, p, '2026-11-18', [ans(p.prompts[0], p.neural.chatgpt, { brandAt: 1 })]);
-    const created = await t.api.post(`/api/projects/${p.id}/reports`, {
+    const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
       options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
     });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    await t.api.get(`/api/projects/${p.id}/reports/${created.body.id}/download`);
+    await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/download`);
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const pdf = join(dataDir, 'reports', `report-${created.body.id}.pdf`);
-    expect(existsSync(pdf)).toBe(true);
-    expect(mode(pdf)).toBe(0o600);
-    expect(mode(join(dataDir, 'reports'))).toBe(0o700);
+    // The printer's own file mode never matters: its folder is private and the file is gone after.
+    expect(folderModes).toEqual([0o700]);
+    expect(readdirSync(join(dataDir, 'reports'))).toEqual([]);
+    const file = await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/file`);
+    expect(file.status).toBe(200);
+    expect(file.body).toBe('%PDF-1.7\n');
   });
 
   it('tightens a folder an older version left readable by others', async () => {
@@ -98,7 +105,7 @@ describe('the data folder', () => {
 
 describe('secrets of the headless engine', () => {
   const addKey = (t: TestEngine) =>
-    t.api.post('/api/app/neurals', {
+    t.legacyApi.post('/api/app/neurals', {
       system_name: 'gw',
       display_name: 'Gateway',
       provider: 'openai-compatible',
@@ -111,7 +118,9 @@ describe('secrets of the headless engine', () => {
     const dataDir = join(tempDir(), 'data');
     const t = await engineOn(dataDir);
     const id = (await addKey(t)).body.data.id;
-    await t.api.patch('/api/app/settings', { smtp: { host: 'smtp.example.com', password: 'mail-PASS-456' } });
+    await t.legacyApi.patch('/api/app/settings', {
+      smtp: { host: 'smtp.example.com', password: 'mail-PASS-456' },
+    });
     const db = new Database(join(dataDir, 'answerscope.sqlite'), { readonly: true });
     const dump = JSON.stringify([
       db.prepare('select api_key from neurals').all(),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
+import { legacyApiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
 import { shareProject } from '../../src-main/engine/access/project-access';
 import { makeProject, neuralId } from './foundation-fixtures';
 
@@ -16,7 +16,7 @@ const paused = (source: string) => ({ source, type: 'paused', detail: null });
 
 describe('GET /api/projects/{project}/settings', () => {
   it('returns every field of the read shape', async () => {
-    const res = await t.api.get(url());
+    const res = await t.legacyApi.get(url());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
@@ -48,12 +48,12 @@ describe('GET /api/projects/{project}/settings', () => {
   });
 
   it('answers 401 without a token and 404 for a missing or foreign project', async () => {
-    expect((await apiClient(t.engine, null).get(url())).status).toBe(401);
-    const missing = await t.api.get(url(9999));
+    expect((await legacyApiClient(t.engine, null).get(url())).status).toBe(401);
+    const missing = await t.legacyApi.get(url(9999));
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: expect.any(String) });
     const other = await t.otherUser();
-    const foreign = await other.api.get(url());
+    const foreign = await other.legacyApi.get(url());
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ message: expect.any(String) });
   });
@@ -61,9 +61,9 @@ describe('GET /api/projects/{project}/settings', () => {
 
 describe('PATCH /api/projects/{project}/settings', () => {
   it('changes only the sent fields and answers {data} as GET returns it', async () => {
-    const res = await t.api.patch(url(), { name: 'Acme EU', count_empty_answers: true, region: 213 });
+    const res = await t.legacyApi.patch(url(), { name: 'Acme EU', count_empty_answers: true, region: 213 });
     expect(res.status).toBe(200);
-    const read = await t.api.get(url());
+    const read = await t.legacyApi.get(url());
     expect(res.body).toEqual(read.body);
     expect(read.body.data).toMatchObject({
       name: 'Acme EU',
@@ -75,14 +75,14 @@ describe('PATCH /api/projects/{project}/settings', () => {
   });
 
   it('resets a field sent as null', async () => {
-    await t.api.patch(url(), {
+    await t.legacyApi.patch(url(), {
       alternative_brand: ['Acme Inc', ' ACME ', 'Acme Inc'],
       domain_aliases: 'https://www.shop.acme.test/\nacme.example, acme.example',
       region: 2,
       collect_online: true,
       analytics_id: 12345,
     });
-    const set = await t.api.get(url());
+    const set = await t.legacyApi.get(url());
     expect(set.body.data).toMatchObject({
       alternative_brand: 'Acme Inc, ACME',
       domain_aliases: 'shop.acme.test\nacme.example',
@@ -90,7 +90,7 @@ describe('PATCH /api/projects/{project}/settings', () => {
       collect_online: true,
       analytics: { counter_id: '12345' },
     });
-    const res = await t.api.patch(url(), {
+    const res = await t.legacyApi.patch(url(), {
       alternative_brand: null,
       domain_aliases: null,
       region: null,
@@ -107,25 +107,25 @@ describe('PATCH /api/projects/{project}/settings', () => {
   });
 
   it('stores the domain as a bare host and refuses what is not a site', async () => {
-    const res = await t.api.patch(url(), { domain: 'https://www.Acme-Flowers.test/about' });
+    const res = await t.legacyApi.patch(url(), { domain: 'https://www.Acme-Flowers.test/about' });
     expect(res.body.data.domain).toBe('acme-flowers.test');
-    const bad = await t.api.patch(url(), { domain: 'not a site' });
+    const bad = await t.legacyApi.patch(url(), { domain: 'not a site' });
     expect(bad.status).toBe(422);
     expect(bad.body).toEqual({ message: expect.any(String), errors: { domain: [expect.any(String)] } });
   });
 
   it('refuses an empty name and a null brand with field paths', async () => {
-    const res = await t.api.patch(url(), { name: '' });
+    const res = await t.legacyApi.patch(url(), { name: '' });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['name']);
-    const brand = await t.api.patch(url(), { brand: null });
+    const brand = await t.legacyApi.patch(url(), { brand: null });
     expect(brand.status).toBe(422);
     expect(Object.keys(brand.body.errors)).toEqual(['brand']);
   });
 
   it('selects networks by id or system_name and turns web search on for a subset', async () => {
     const chatgpt = await neuralId(t, 'chatgpt');
-    const res = await t.api.patch(url(), {
+    const res = await t.legacyApi.patch(url(), {
       neurals: [chatgpt, 'claude', 'deepseek'],
       neurals_web_search: ['chatgpt'],
     });
@@ -151,36 +151,39 @@ describe('PATCH /api/projects/{project}/settings', () => {
     ]);
 
     // Sending only `neurals` keeps the web-search flag of networks that stay selected.
-    const kept = await t.api.patch(url(), { neurals: ['deepseek', 'chatgpt'] });
+    const kept = await t.legacyApi.patch(url(), { neurals: ['deepseek', 'chatgpt'] });
     expect(kept.body.data.neurals.map((n: any) => [n.system_name, n.web_search_enabled])).toEqual([
       ['deepseek', false],
       ['chatgpt', true],
     ]);
-    const off = await t.api.patch(url(), { neurals_web_search: null });
+    const off = await t.legacyApi.patch(url(), { neurals_web_search: null });
     expect(off.body.data.neurals.every((n: any) => !n.web_search_enabled)).toBe(true);
   });
 
   it('refuses unknown networks and web search outside the selection or unsupported', async () => {
-    const unknown = await t.api.patch(url(), { neurals: ['chatgpt', 'nope'] });
+    const unknown = await t.legacyApi.patch(url(), { neurals: ['chatgpt', 'nope'] });
     expect(unknown.status).toBe(422);
     expect(Object.keys(unknown.body.errors)).toEqual(['neurals.1']);
 
-    const notSelected = await t.api.patch(url(), { neurals: ['chatgpt'], neurals_web_search: ['claude'] });
+    const notSelected = await t.legacyApi.patch(url(), {
+      neurals: ['chatgpt'],
+      neurals_web_search: ['claude'],
+    });
     expect(notSelected.status).toBe(422);
     expect(Object.keys(notSelected.body.errors)).toEqual(['neurals_web_search.0']);
 
-    const unsupported = await t.api.patch(url(), {
+    const unsupported = await t.legacyApi.patch(url(), {
       neurals: ['chatgpt', 'deepseek'],
       neurals_web_search: ['chatgpt', 'deepseek'],
     });
     expect(unsupported.status).toBe(422);
     expect(Object.keys(unsupported.body.errors)).toEqual(['neurals_web_search.1']);
     // Nothing was written by the refused requests.
-    expect((await t.api.get(url())).body.data.neurals).toEqual([]);
+    expect((await t.legacyApi.get(url())).body.data.neurals).toEqual([]);
   });
 
   it('keeps the analytics token write-only', async () => {
-    const res = await t.api.patch(url(), { analytics_token: 'y0_secret-token', analytics_id: '98765' });
+    const res = await t.legacyApi.patch(url(), { analytics_token: 'y0_secret-token', analytics_id: '98765' });
     expect(res.body.data.analytics).toEqual({
       token_configured: true,
       counter_id: '98765',
@@ -193,13 +196,13 @@ describe('PATCH /api/projects/{project}/settings', () => {
       .where('id', '=', project)
       .executeTakeFirstOrThrow();
     expect(t.engine.ctx.secrets.open(row.analytics_token!)).toBe('y0_secret-token');
-    const cleared = await t.api.patch(url(), { analytics_token: null });
+    const cleared = await t.legacyApi.patch(url(), { analytics_token: null });
     expect(cleared.body.data.analytics.token_configured).toBe(false);
   });
 
   it('treats language as read-only: the same value passes, another is a 422', async () => {
-    expect((await t.api.patch(url(), { language: 'en', name: 'Same' })).status).toBe(200);
-    const res = await t.api.patch(url(), { language: 'ru' });
+    expect((await t.legacyApi.patch(url(), { language: 'en', name: 'Same' })).status).toBe(200);
+    const res = await t.legacyApi.patch(url(), { language: 'ru' });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['language']);
   });
@@ -209,18 +212,18 @@ describe('PATCH /api/projects/{project}/settings', () => {
     const editor = await t.otherUser();
     await shareProject(t.engine.ctx, project, viewer.id, 'viewer');
     await shareProject(t.engine.ctx, project, editor.id, 'editor');
-    expect((await viewer.api.get(url())).status).toBe(200);
-    const refused = await viewer.api.patch(url(), { name: 'Mine' });
+    expect((await viewer.legacyApi.get(url())).status).toBe(200);
+    const refused = await viewer.legacyApi.patch(url(), { name: 'Mine' });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: expect.any(String) });
-    expect((await editor.api.patch(url(), { name: 'Edited' })).body.data.name).toBe('Edited');
-    expect((await apiClient(t.engine, null).patch(url(), { name: 'x' })).status).toBe(401);
-    expect((await t.api.patch(url(9999), { name: 'x' })).status).toBe(404);
+    expect((await editor.legacyApi.patch(url(), { name: 'Edited' })).body.data.name).toBe('Edited');
+    expect((await legacyApiClient(t.engine, null).patch(url(), { name: 'x' })).status).toBe(401);
+    expect((await t.legacyApi.patch(url(9999), { name: 'x' })).status).toBe(404);
   });
 });
 
 describe('PATCH settings: schedules', () => {
-  const schedule = async (body: unknown, field = 'schedule') => t.api.patch(url(), { [field]: body });
+  const schedule = async (body: unknown, field = 'schedule') => t.legacyApi.patch(url(), { [field]: body });
 
   it('stores each schedule type in the spec form', async () => {
     const cases: Array<[unknown, unknown]> = [
@@ -271,7 +274,7 @@ describe('PATCH settings: schedules', () => {
   });
 
   it('allows with_update for the other schedules and resets one sent as null', async () => {
-    const res = await t.api.patch(url(), {
+    const res = await t.legacyApi.patch(url(), {
       recommendationsSchedule: { source: 'recommendations', type: 'with_update', detail: null },
       frequencySchedule: { type: 'monthdays', detail: '1' },
       urlIndexationSchedule: { type: 'every_n_days', detail: '14' },
@@ -283,7 +286,7 @@ describe('PATCH settings: schedules', () => {
       frequency: { source: 'frequency', type: 'monthdays', detail: '1' },
       url_indexation: { source: 'url_indexation', type: 'every_n_days', detail: '14' },
     });
-    const reset = await t.api.patch(url(), { frequencySchedule: null });
+    const reset = await t.legacyApi.patch(url(), { frequencySchedule: null });
     expect(reset.body.data.schedules.frequency).toEqual(paused('frequency'));
   });
 
@@ -292,16 +295,16 @@ describe('PATCH settings: schedules', () => {
     // Wednesday does not count.
     for (const day of [1, 2]) {
       const other = await makeProject(t);
-      await t.api.patch(url(other), { schedule: { type: 'once_per_week', detail: day } });
+      await t.legacyApi.patch(url(other), { schedule: { type: 'once_per_week', detail: day } });
     }
     const stranger = await t.otherUser();
     const foreign = await makeProject(t, { user_id: stranger.id });
-    await stranger.api.patch(url(foreign), { schedule: { type: 'once_per_week', detail: 3 } });
+    await stranger.legacyApi.patch(url(foreign), { schedule: { type: 'once_per_week', detail: 3 } });
 
     const res = await schedule({ type: 'once_per_week' });
     expect(res.body.data.schedules.update).toEqual({ source: 'update', type: 'once_per_week', detail: 3 });
     const next = await makeProject(t);
-    const again = await t.api.patch(url(next), { schedule: { type: 'once_per_week', detail: null } });
+    const again = await t.legacyApi.patch(url(next), { schedule: { type: 'once_per_week', detail: null } });
     expect(again.body.data.schedules.update.detail).toBe(4);
   });
 });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src-main/engine/engine';
 import { fixedClock } from '../../src-main/engine/clock';
@@ -11,6 +11,8 @@ import { adminQuery, testPostgresServer } from '../helpers/test-database';
 import { JOB } from '../../src-main/engine/job-catalogue';
 import { addCompatibleNetwork, makeProject } from './collect/factories';
 import { chatCompletion, startLoopbackAi } from './collect/loopback-ai';
+import { ans, seedProject, seedUpdate } from '../helpers/seed-analytics';
+import { chromiumPath } from '../../src-main/server/chromium-printer';
 
 /**
  * Issue 14: several `serve` processes on one PostgreSQL database share the work. Real servers
@@ -59,9 +61,13 @@ async function until<T>(check: () => Promise<T | false> | T | false, ms = 60_000
   }
 }
 
+/** The built web UI: its print view is what a server prints to PDF (`npm test` builds it first). */
+const builtWebUi = resolve(root, 'out/web');
+const canPrint = existsSync(join(builtWebUi, 'index.html')) && existsSync(chromiumPath());
+
 /** `npm run serve -- --database URL` as its own process (node + tsx, so SIGKILL reaches it). */
-async function serve(databaseUrl: string, dir: string, name: string) {
-  const webRoot = join(dir, 'web');
+async function serve(databaseUrl: string, dir: string, name: string, options: { webRoot?: string } = {}) {
+  const webRoot = options.webRoot ?? join(dir, 'web');
   mkdirSync(webRoot, { recursive: true });
   const child = spawn(
     process.execPath,
@@ -118,6 +124,10 @@ async function serve(databaseUrl: string, dir: string, name: string) {
       child.kill('SIGKILL');
       await exited;
     },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }
 
@@ -137,8 +147,15 @@ async function lookout(databaseUrl: string, dir: string, now?: string): Promise<
 const parseJobs = (engine: Engine) =>
   engine.ctx.db.selectFrom('jobs').selectAll().where('name', '=', JOB.parseRun).orderBy('id').execute();
 
-const post = (url: string, token: string, path: string) =>
-  fetch(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+const post = (url: string, token: string, path: string, body?: unknown) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+const getJson = async (url: string, token: string, path: string) =>
+  (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
 
 /** How many times the AI system was asked each prompt. */
 function askedCounts(seen: Array<{ body: any }>): Map<string, number> {
@@ -269,4 +286,42 @@ describe.skipIf(!postgresAvailable())('two serve processes on one PostgreSQL dat
     expect(runs).toHaveLength(1);
     for (const s of servers) expect(s.output()).not.toMatch(/tick failed/);
   }, 240_000);
+
+  it.skipIf(!canPrint)(
+    'serve a report PDF printed by one server from another',
+    async () => {
+      const dir = tempDir();
+      const url = await freshDatabase();
+      const a = await serve(url, dir, 'a', { webRoot: builtWebUi });
+      const engine = await lookout(url, dir);
+      const { token } = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'test' });
+      const p = await seedProject(engine.ctx, { brand: 'Acme', prompts: ['best crm'], neurals: ['chatgpt'] });
+      const today = new Date().toISOString().slice(0, 10);
+      await seedUpdate(engine.ctx, p, today, [ans(p.prompts[0], p.neural.chatgpt, { brandAt: 1 })]);
+      const created = await post(a.url, token, `/api/projects/${p.id}/reports`, {
+        options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
+      });
+      expect(created.status).toBe(201);
+      const path = `/api/projects/${p.id}/reports/${(await created.json()).id}`;
+      await until(async () => (await getJson(a.url, token, `${path}/status`)).status === 'done', 90_000);
+      // Server A prints it, and stops: nothing of it is left to serve the PDF but the database.
+      await until(
+        async () => (await getJson(a.url, token, `${path}/download`)).status === 'success',
+        150_000,
+      );
+      await a.stop();
+      expect(readdirSync(join(dir, 'a', 'reports'))).toEqual([]);
+
+      const b = await serve(url, dir, 'b');
+      const ready = await getJson(b.url, token, `${path}/download`);
+      expect(ready).toMatchObject({ status: 'success', file: `${b.url}${path}/file` });
+      const file = await fetch(ready.file, { headers: { authorization: `Bearer ${token}` } });
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('application/pdf');
+      const pdf = Buffer.from(await file.arrayBuffer());
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.length).toBeGreaterThan(1000);
+    },
+    300_000,
+  );
 });

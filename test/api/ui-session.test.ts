@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src-main/engine/engine';
 import { createToken, createUiSessionToken, UI_SESSION_MS } from '../../src-main/engine/auth/tokens';
-import { apiClient, createTestEngine } from '../helpers/test-engine';
+import { legacyApiClient, createTestEngine } from '../helpers/test-engine';
 
 const root = join(import.meta.dirname, '../..');
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -91,7 +91,7 @@ describe('the one-time UI token of npm run serve', () => {
     const t = await createTestEngine();
     cleanups.push(() => t.close());
     const { token } = await createUiSessionToken(t.engine.ctx, t.engine.localOwnerId);
-    const api = apiClient(t.engine, token);
+    const api = legacyApiClient(t.engine, token);
     t.clock.advance(UI_SESSION_MS - 1000);
     expect((await api.get('/api/app/account')).status).toBe(200);
     t.clock.advance(2000);
@@ -107,13 +107,13 @@ describe('the one-time UI token of npm run serve', () => {
     await first.close(); // as after a crash: nothing revoked them
 
     const tool = await createEngine({ dataDir, role: 'tool' });
-    expect((await apiClient(tool, session.token).get('/api/app/account')).status).toBe(200);
+    expect((await legacyApiClient(tool, session.token).get('/api/app/account')).status).toBe(200);
     await tool.close();
 
     const host = await createEngine({ dataDir });
     cleanups.push(() => host.close());
-    expect((await apiClient(host, session.token).get('/api/app/account')).status).toBe(401);
-    expect((await apiClient(host, print.token).get('/api/app/account')).status).toBe(401);
-    expect((await apiClient(host, personal.token).get('/api/app/account')).status).toBe(200);
+    expect((await legacyApiClient(host, session.token).get('/api/app/account')).status).toBe(401);
+    expect((await legacyApiClient(host, print.token).get('/api/app/account')).status).toBe(401);
+    expect((await legacyApiClient(host, personal.token).get('/api/app/account')).status).toBe(200);
   });
 });

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { createEngine, type Engine } from '../../src-main/engine/engine';
 import { createToken } from '../../src-main/engine/auth/tokens';
 import { GENERATE_CHILD_ENV, type GenerateReply, type GenerateRequest } from './dataset';
+import { copySqliteToPostgres, openBenchPostgres } from './postgres-target';
 
 /**
  * Analytics latency at a year of data (issue 4 "Performance"): one project of 500 prompts ×
@@ -20,6 +21,11 @@ import { GENERATE_CHILD_ENV, type GenerateReply, type GenerateRequest } from './
  *
  * `BENCH_SCALE=0.1` tries it quickly; `BENCH_PROJECTS` sets the size of the second database
  * (default 10, 1 skips it); `BENCH_ITERATIONS` the timed requests per endpoint (default 25).
+ *
+ * PostgreSQL (issue 14): `npm run bench -- analytics --database URL` (or ANSWERSCOPE_DATABASE_URL;
+ * `--database postgres` for a throwaway cluster) copies the largest database measured into a
+ * PostgreSQL database of its own (postgres-target.ts), times the same endpoints there and prints
+ * its table, then both p95s side by side.
  */
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 25);
@@ -142,10 +148,17 @@ interface ServeRequest {
   dataDir: string;
   projectIds: number[];
   answers: number;
+  /** PostgreSQL holding a copy of the data folder's database; else that SQLite file. */
+  databaseUrl?: string;
 }
 
 /** Times the endpoints in a fresh process that holds only the engine. */
-function serve(dataDir: string, projectIds: number[], answers: number): Promise<Scenario> {
+function serve(
+  dataDir: string,
+  projectIds: number[],
+  answers: number,
+  databaseUrl?: string,
+): Promise<Scenario> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), [], {
       env: { ...process.env, [SERVE_CHILD_ENV]: '1' },
@@ -157,13 +170,13 @@ function serve(dataDir: string, projectIds: number[], answers: number): Promise<
     child.on('exit', (code) =>
       code === 0 && reply ? resolve(reply) : reject(new Error(`serving process exited with ${code}`)),
     );
-    child.send({ dataDir, projectIds, answers } satisfies ServeRequest);
+    child.send({ dataDir, projectIds, answers, databaseUrl } satisfies ServeRequest);
   });
 }
 
 if (process.env[SERVE_CHILD_ENV] && process.send) {
   process.once('message', (request: ServeRequest) => {
-    serveHere(request.dataDir, request.projectIds, request.answers).then(
+    serveHere(request.dataDir, request.projectIds, request.answers, request.databaseUrl).then(
       (scenario) => process.send!(scenario, () => process.exit(0)),
       (error: unknown) => {
         console.error(error);
@@ -174,8 +187,13 @@ if (process.env[SERVE_CHILD_ENV] && process.send) {
 }
 
 /** Opens the engine on the generated database and times every endpoint on its middle project. */
-async function serveHere(dataDir: string, projectIds: number[], answers: number): Promise<Scenario> {
-  const engine = await createEngine({ dataDir, runJobs: false });
+async function serveHere(
+  dataDir: string,
+  projectIds: number[],
+  answers: number,
+  databaseUrl?: string,
+): Promise<Scenario> {
+  const engine = await createEngine({ dataDir, runJobs: false, databaseUrl });
   let peak = 0;
   const sample = () => {
     const rss = process.memoryUsage().rss;
@@ -243,9 +261,25 @@ function printScenario(s: Scenario, base?: Scenario) {
   );
 }
 
-export async function runAnalyticsBench(): Promise<void> {
+/** Both databases' p95 per endpoint, at the same data size. */
+function printSideBySide(sqlite: Scenario, postgres: Scenario) {
+  console.log(`\nSQLite beside PostgreSQL, ${sqlite.answers} answers (p95 ms; goal met?):`);
+  console.log(
+    '| endpoint | goal p95 ms | SQLite median | SQLite p95 | PostgreSQL median | PostgreSQL p95 | PostgreSQL goal |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const f of sqlite.figures) {
+    const p = postgres.figures.find((g) => g.endpoint === f.endpoint)!;
+    const cells = [f.endpoint, String(f.goal), ms(f.median), ms(f.p95), ms(p.median), ms(p.p95)];
+    console.log(`| ${[...cells, p.p95 <= p.goal ? 'met' : 'MISSED'].join(' | ')} |`);
+  }
+}
+
+/** `postgres`: a PostgreSQL URL, or the word `postgres` for a throwaway cluster; else SQLite only. */
+export async function runAnalyticsBench(options: { postgres?: string | null } = {}): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'answerscope-bench-'));
   const many = Math.max(1, Number(process.env.BENCH_PROJECTS ?? 10));
+  let largest: { scenario: Scenario; projectIds: number[] } | undefined;
   try {
     const first = await generate(dataDir, 0, 1);
     console.log(
@@ -254,6 +288,7 @@ export async function runAnalyticsBench(): Promise<void> {
     );
     const one = await serve(dataDir, first.projectIds, first.answers);
     printScenario(one);
+    largest = { scenario: one, projectIds: first.projectIds };
     if (many > 1) {
       const rest = await generate(dataDir, 1, many);
       console.log(
@@ -266,8 +301,31 @@ export async function runAnalyticsBench(): Promise<void> {
         first.answers + rest.answers,
       );
       printScenario(ten, one);
+      largest = { scenario: ten, projectIds: [...first.projectIds, ...rest.projectIds] };
     }
+    if (options.postgres) await measurePostgres(options.postgres, dataDir, largest);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The largest database measured, copied into PostgreSQL and measured there. */
+async function measurePostgres(
+  requested: string,
+  dataDir: string,
+  sqlite: { scenario: Scenario; projectIds: number[] },
+): Promise<void> {
+  const target = await openBenchPostgres(requested);
+  try {
+    const copied = await copySqliteToPostgres(join(dataDir, 'answerscope.sqlite'), target.url);
+    console.log(
+      `\nPostgreSQL on ${target.describe}: copied ${copied.rows} rows in ${(copied.ms / 1000).toFixed(1)} s, then analyze.`,
+    );
+    const scenario = await serve(dataDir, sqlite.projectIds, sqlite.scenario.answers, target.url);
+    console.log('PostgreSQL:');
+    printScenario(scenario);
+    printSideBySide(sqlite.scenario, scenario);
+  } finally {
+    await target.close();
   }
 }

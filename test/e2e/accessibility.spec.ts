@@ -1,12 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { api, test, expect, type RunningServer } from './server-fixture';
+import { violations } from './axe';
 
 /**
  * Every main screen of a project with data (the sample project, 12 demo updates) checked with
  * axe-core against the WCAG 2 A/AA rules, in light and dark, English and Russian: any serious or
  * critical violation fails, with the rule, the element and axe's explanation in the message.
- * Dialogs and the help dialog are opened and checked too, as is the report's print view.
+ * Dialogs, menus, a tooltip and the report's print view: accessibility-overlays.spec.ts.
  */
 
 type Theme = 'light' | 'dark';
@@ -66,24 +66,6 @@ const SCREENS: Screen[] = [
   },
   { name: 'app settings', path: () => '/settings', ready: (p) => p.getByTestId('app-neurals') },
 ];
-
-/** The serious and critical WCAG 2 A/AA violations on the page, one readable line per node. */
-async function violations(page: Page): Promise<string[]> {
-  // Charts animate in; axe reads colours of what is on screen, so let them settle.
-  await page.waitForTimeout(200);
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // Only violations are read: the passing nodes' details would double the time of a check.
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`,
-      ),
-    );
-}
 
 async function signIn(page: Page, server: RunningServer, theme: Theme, language: Language) {
   await page.addInitScript(

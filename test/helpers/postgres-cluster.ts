@@ -49,7 +49,8 @@ function asPostgres(binary: string, args: string[]): void {
     throw new Error(`${binary} failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** `settings`: more server settings (`name: value`), e.g. the planner's costs for the bench. */
+export async function startPostgresCluster(settings: Record<string, string> = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql).');
   const dir = mkdtempSync(join(tmpdir(), 'answerscope-pg-'));
@@ -80,6 +81,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=300',
+    ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
   ].join(' ');
   asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   let stopped = false;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const TEMPLATE_DATABASE = 'answerscope_template';
 
@@ -35,4 +35,22 @@ export async function testPostgresDatabase(): Promise<{ url: string; drop(): Pro
     url: `${server}/${name}`,
     drop: () => adminQuery(server, `drop database if exists ${name} with (force)`),
   };
+}
+
+/**
+ * The database of a data folder, for tests that close an engine and open one again on the same
+ * data (a restart, a crashed child process): on SQLite the folder holds the file; on PostgreSQL
+ * the folder's path names a database, made from the template the first time and kept (the
+ * throwaway cluster goes at the end of the run). Undefined on SQLite.
+ */
+export async function testPostgresDatabaseOf(dataDir: string): Promise<string | undefined> {
+  const server = testPostgresServer();
+  if (!server) return undefined;
+  const name = `d_${createHash('sha1').update(dataDir).digest('hex').slice(0, 20)}`;
+  try {
+    await adminQuery(server, `create database ${name} template ${TEMPLATE_DATABASE}`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42P04') throw error; // exists: the folder's own
+  }
+  return `${server}/${name}`;
 }

@@ -11,9 +11,15 @@ import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-lik
 import { foldForms, isNameForm, namePatternSource, namesRegex, nameTokens } from './name-pattern';
 import { firstNamed } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
-import { introducesOtherKind, listedAfterOtherKind } from './introduced-kind';
+import {
+  introducesOtherKind,
+  listedAfterLeadIn,
+  listedAfterOtherKind,
+  namedAfterChannelNoun,
+} from './introduced-kind';
 import { usedWith } from './used-with';
-import { isDictionaryEntry, isDictionaryWord } from './lexicon/dictionary';
+import { opensWithImperative } from './advice-step';
+import { isDictionaryEntry, isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import { isRussianPlace } from './russian-names';
 import { lineAt, sentenceAround, type Line } from './text';
 
@@ -180,14 +186,14 @@ function startsQuotedPhrase(text: string, start: number, end: number): boolean {
 const NAME_COLUMN_HEADERS = new Set(
   `service services provider providers company companies brand brands name tool tools app apps platform
   platforms bank banks product products software crm store shop retailer airline operator carrier card cards
-  marketplace option options solution broker brokers insurer insurers school schools
+  marketplace option options solution broker brokers insurer insurers school schools agency agencies
   сервис сервисы компания компании бренд бренды название банк банки платформа платформы инструмент
   приложение магазин маркетплейс оператор провайдер продукт вариант решение брокер брокеры страховщик
-  страховщики школа школы клиника клиники
+  страховщики школа школы клиника клиники агентство агентства
   anbieter marke marken unternehmen firma name bank banken dienst tool app plattform produkt shop händler
-  software lösung
+  software lösung agentur
   servicio servicios proveedor empresa empresas marca marcas nombre banco bancos herramienta aplicación
-  plataforma producto tienda operador opción solución`.split(/\s+/),
+  plataforma producto tienda operador opción solución agencia agencias inmobiliaria`.split(/\s+/),
 );
 
 /** First cells of a table header that say the other header cells are the compared brands. */
@@ -381,6 +387,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
 
   // Lists and headings: the name an item starts with.
   let listBlock = 0;
+  let sectionBlock = 0;
   let tableBlock = 0;
   let tableRows: Array<{ line: Line; cells: string[] }> = [];
   const flushTable = () => {
@@ -440,12 +447,15 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
       // Numbered items and bullets are two lists even at one indent: "**1. Mailchimp**" with
       // "* **Free plan:** …" under it ranks tools, its bullets list their criteria.
-      const marker = /^\s*(?:\*\*)?\d/.test(line.text) ? 'n' : 'b';
-      const group = `l${listBlock}:${line.indent}${marker}`;
+      // Numbered items run on across the paragraphs between them ("**2. Delta**", a paragraph,
+      // "**3. United**"): one list until the next heading; bullets end at a paragraph.
+      const numbered = /^\s*(?:\*\*)?\d/.test(line.text);
+      const group = numbered ? `n${sectionBlock}:${line.indent}` : `l${listBlock}:${line.indent}b`;
       addToGroup(group, item);
       if (section) nameGroups.add(group);
     } else if (line.kind === 'heading') {
       listBlock++;
+      sectionBlock++;
       const lead = leadOf(text.slice(line.contentStart, line.end));
       const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
       const level = line.text.replace(/[^#].*$/, '').length;
@@ -471,7 +481,10 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     if (line?.kind === 'table') continue;
     const item = judge(m[1] ?? m[2], m.index, true);
     bold.push(item);
-    if (item.candidate && !item.candidate.ordinaryEnding) loose.push(item.candidate);
+    // "Агрегатор **Мегаптека**": a bold name after a channel noun is named in passing too.
+    const aside = namedAfterChannelNoun(text, m.index, ctx.trade);
+    if (item.candidate && !item.candidate.ordinaryEnding)
+      loose.push(aside ? { ...item.candidate, lone: true } : item.candidate);
   }
   if (amongNames(bold)) for (const i of bold) if (i.candidate?.ordinaryEnding) loose.push(i.candidate);
 
@@ -487,6 +500,13 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   };
   let spanAt = 0;
   const proseAcronyms: Candidate[] = [];
+  const steps = new Map<number, boolean>();
+  const adviceStep = (line: Line) => {
+    let step = steps.get(line.start);
+    if (step === undefined)
+      steps.set(line.start, (step = opensWithImperative(text.slice(line.contentStart, line.end))));
+    return step;
+  };
   CAPITALIZED_RUN.lastIndex = 0;
   for (let m = CAPITALIZED_RUN.exec(text); m; m = CAPITALIZED_RUN.exec(text)) {
     const runEnd = m.index + m[0].length;
@@ -500,7 +520,11 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const runAt = runEnd - run.length;
     const inList = enumerated(text, runAt, runEnd);
     // "integrations with Okta, …": names the brand works with are named in passing.
-    const passing = inList && (usedWith(text, runAt) || listedAfterOtherKind(text, runAt, ctx.trade));
+    const passing =
+      (inList && (usedWith(text, runAt) || listedAfterOtherKind(text, runAt, ctx.trade))) ||
+      listedAfterLeadIn(text, runAt, ctx.trade, ctx.germanNouns) ||
+      namedAfterChannelNoun(text, runAt, ctx.trade) ||
+      (line.kind === 'list' && adviceStep(line));
     // A run that overlaps the own brand as written is the own brand, even when the run stops
     // inside it ("Ещё вариант: **Северный** ветер", «CRM Северный ветер»: the capitals end before
     // the brand's lowercase word).
@@ -552,7 +576,11 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   for (const [at, e] of enumerations) {
     const names = e.names + e.weak.length;
     const anchored = e.names >= 1 || alternativeSections.some((s) => s.start <= at && at < s.end);
-    if (names >= 2 && (!ctx.germanNouns || anchored)) loose.push(...e.weak, ...e.endingLike);
+    if (names < 2 || (ctx.germanNouns && !anchored)) continue;
+    // German: two nouns of the dictionary or more make a list of things ("Dokus, Krimis und
+    // Serien"). One alone may be a brand the dictionary holds ("Vodafone und O2").
+    if (ctx.germanNouns && e.weak.filter(isGermanNoun).length >= 2) continue;
+    loose.push(...e.weak, ...e.endingLike);
   }
 
   // Enumerations in prose: "such as Revolut, N26 and Monzo".
@@ -584,8 +612,9 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       if (!ctx.germanNouns || c.strong) loose.push(c);
       else weakGerman.push(c);
     }
-    // German: weak names after a trigger count when two or more stand together, all of them names.
-    if (weakGerman.length >= 2) loose.push(...weakGerman);
+    // German: weak names after a trigger count when two or more stand together, all of them names
+    // and less than two nouns of the dictionary ("z. B. Familie, Selbstständigkeit").
+    if (weakGerman.length >= 2 && weakGerman.filter(isGermanNoun).length < 2) loose.push(...weakGerman);
     weakGerman.length = 0;
   }
 
@@ -596,9 +625,11 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       ...loose.filter((o) => !o.acronym).map((o) => o.index),
     ];
     named.sort((a, b) => a - b);
+    // Even there it is named in passing ("the MTD rules", "по данным ФСВОК" beside the brand):
+    // weighed only where a list, table or heading also holds it, or the prose returns to it.
     for (const c of proseAcronyms) {
       const { start, end } = sentenceAround(text, c.index);
-      if (anyWithin(named, start, end)) loose.push(c);
+      if (anyWithin(named, start, end)) loose.push({ ...c, lone: true });
     }
   }
 
@@ -638,6 +669,21 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       !ctx.germanNouns || names.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
     return anchor && names.length >= 2 && names.length * 2 >= items.length;
   }
+}
+
+/**
+ * A weak German candidate that is a noun of the dictionary as written ("Serien", "Familie"): an
+ * enumeration holding one lists things ("Dokus, Krimis und Serien"), whatever its other words.
+ */
+function isGermanNoun(c: Candidate): boolean {
+  // The German dictionary holds brands too ("Vodafone", "Allianz"): a proper noun of the English
+  // or Spanish dictionary is a name.
+  return (
+    !c.name.includes(' ') &&
+    isDictionaryWord(c.name, 'de') &&
+    !isDictionaryProperNoun(c.name, 'en') &&
+    !isDictionaryProperNoun(c.name, 'es')
+  );
 }
 
 const QUOTED = /^[«„“"]([^«»„“”"]{2,40})[»“”"]$/u;

@@ -41,6 +41,16 @@ function tradeStems(trade: string): string[] {
 
 const stemsCache = new Map<string, string[]>();
 
+/** The trade's stems, computed once per trade. */
+function stemsOf(trade: string): string[] {
+  let stems = stemsCache.get(trade);
+  if (!stems) {
+    if (stemsCache.size > 500) stemsCache.clear();
+    stemsCache.set(trade, (stems = tradeStems(trade)));
+  }
+  return stems;
+}
+
 /**
  * Whether the trigger at `at` ("such as", "como", "вроде") follows a noun of another kind than
  * the project's trade (`trade`: its activities and brand names). Unknown when no word stands
@@ -52,11 +62,7 @@ export function introducesOtherKind(text: string, at: number, trade: string): bo
   const words = clause.toLowerCase().replace(/ё/g, 'е').split(/\s+/u).filter(Boolean).slice(-3);
   if (!words.some((w) => /^\p{L}{4,}$/u.test(w))) return false;
   if (words.some((w) => ANY_COMPANY.has(w))) return false;
-  let stems = stemsCache.get(trade);
-  if (!stems) {
-    if (stemsCache.size > 500) stemsCache.clear();
-    stemsCache.set(trade, (stems = tradeStems(trade)));
-  }
+  const stems = stemsOf(trade);
   return !words.some((w) => w.length >= 4 && stems.some((s) => w.includes(s)));
 }
 
@@ -84,4 +90,48 @@ export function listedAfterOtherKind(text: string, at: number, trade: string): b
     .split(/,\s*|\s+(?:and|or|und|oder|y|o|и|или)\s+/u)
     .every((part) => !/(?:^|\s)\p{Ll}{4,}/u.test(part));
   return onlyNames && introducesOtherKind(text, from, trade);
+}
+
+/** A colon or dash that opens an enumeration, and the names enumerated after it so far. */
+const AFTER_LEAD_IN =
+  /^(?::|\s[—–])[ \u00A0]+(?:[\p{Lu}\p{N}][^\n:—–]{0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
+
+/**
+ * Whether the name at `at` is enumerated after a lead-in that names another kind of thing than
+ * the trade: "много интеграций: 1С, МойСклад", "операторами ЭДО — Диадок, СБИС", "Zahlung per
+ * Kreditkarte oder PayPal"… The words before the colon or dash say what the names are.
+ */
+export function listedAfterLeadIn(text: string, at: number, trade: string, germanNouns: boolean): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const before = text.slice(Math.max(lineStart, at - 160), at);
+  // The last colon or dash on the line before the name (most names have none).
+  const cut = Math.max(before.lastIndexOf(':'), before.lastIndexOf('—') - 1, before.lastIndexOf('–') - 1);
+  if (cut < 0 || !AFTER_LEAD_IN.test(before.slice(cut))) return false;
+  const opener = at - before.length + cut;
+  // German writes the noun a lead-in ends with capitalised: "Vergleichen lohnt sich trotzdem:"
+  // introduces no kind of thing.
+  const last = /(\p{L}+)\P{L}*$/u.exec(text.slice(Math.max(0, opener - 40), opener))?.[1] ?? '';
+  if (germanNouns && !/^\p{Lu}/u.test(last)) return false;
+  return introducesOtherKind(text, opener, trade);
+}
+
+/**
+ * Nouns for a site or channel, not a seller: written right before a name ("Агрегатор **Мегаптека**",
+ * "the comparison site Quotezone", "el comparador Rastreator") they say what the name is.
+ */
+const CHANNEL_NOUN =
+  /^(?:агрегатор\p{L}*|маркетплейс\p{L}*|портал\p{L}*|реестр\p{L}*|aggregators?|marketplaces?|portals?|registry|vergleichsportal\p{L}*|portal|plattform|agregador\p{L}*|comparador\p{L}*|buscador\p{L}*)$/iu;
+const WORD_BEFORE = /(\p{L}+)[ \u00A0]+[«"“„*]*$/u;
+
+/** Whether a channel noun of another trade stands right before the name at `at`. */
+/** What every channel noun holds: the cheap test before the regex. */
+const CHANNEL_CUE =
+  /агрег|маркет|портал|реестр|aggreg|market|portal|registr|plattform|agregad|compara|buscad/i;
+
+export function namedAfterChannelNoun(text: string, at: number, trade: string): boolean {
+  const before = text.slice(Math.max(0, at - 40), at);
+  if (!CHANNEL_CUE.test(before)) return false;
+  const word = WORD_BEFORE.exec(before)?.[1];
+  if (!word || !CHANNEL_NOUN.test(word)) return false;
+  return !stemsOf(trade).some((s) => word.toLowerCase().includes(s));
 }

@@ -20,7 +20,7 @@ import {
   isModelPhrase,
   isPublicBodyOrSchool,
   isTitleCasePhrase,
-  JOINER,
+  JOINER_WORD,
   NAME_SHAPE,
   RU_IMPERATIVE,
   splitJoined,
@@ -66,7 +66,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       if (names.some((n) => isDateAmountOrCode(n) || inList(never, n) || RU_IMPERATIVE.test(n))) continue;
       if (isPublicBodyOrSchool(part.name, subject.activities)) continue;
       // "УСН ИП", "GDPR и HIPAA": every word a term.
-      if (part.name.split(' ').every((w) => never(nameKey(w)) || JOINER.test(` ${w} `))) continue;
+      if (part.name.split(' ').every((w) => never(nameKey(w)) || JOINER_WORD.test(w))) continue;
       if (
         isModelPhrase(part.name, subject.language, never) ||
         isDescriptivePhrase(part.name, subject.language)

@@ -61,9 +61,14 @@ const LAW_NUMBER = /^\d{1,4}-(?:ФЗ|ФКЗ|П)$|^(?:§|Art\.|Artikel|Artículo|
  */
 const QUANTITY = /^\d[\d.,–-]*\s|^T\+\d$/u;
 
+/** "Weeks 1–4", "Tag 3", "Этап 2": a span of a plan, and the language levels "B2", "C1". */
+const PLAN_SPAN =
+  /^(?:weeks?|days?|months?|steps?|phases?|stages?|wochen?|tage?|monate?|schritte?|phasen?|semanas?|días?|mes(?:es)?|pasos?|fases?|недел[ияьюе]|дн[иейя]|день|месяц\p{L}*|шаг\p{L}*|этап\p{L}*)\s+\d{1,2}(?:\s*[–-]\s*\d{1,2})?$|^[ABC][12]$/iu;
+
 export function isDateAmountOrCode(name: string): boolean {
   return (
     DATE.test(name) ||
+    PLAN_SPAN.test(name) ||
     AMOUNT.test(name) ||
     MODEL_CODE.test(name) ||
     LAW_NUMBER.test(name) ||
@@ -76,8 +81,13 @@ export const RU_IMPERATIVE = /^[А-ЯЁ][а-яё]{2,}(?:ите|йте|ьте)$/u
 
 export const JOINER = /\s+(?:und|and|y|e|u|и|oder|or|o|или|sowie|vs\.?|versus|или же|bzw\.)\s+|\s*[/,]\s*/iu;
 
+/** A conjunction standing as a word of its own ("GDPR и HIPAA"); "RE/MAX" holds no joiner word. */
+export const JOINER_WORD = /^(?:und|and|y|e|u|и|oder|or|o|или|sowie|vs\.?|versus|bzw\.|[/,&])$/iu;
+
 /** "N26 und Revolut" → ["N26", "Revolut"] with their offsets; a name stays whole otherwise. */
 export function splitJoined(c: FoundCompetitor, looksLikeName: (part: string) => boolean): FoundCompetitor[] {
+  // "RE/MAX", "AC/DC": short capitals around a bare slash are one name.
+  if (/^\p{Lu}{1,3}\/\p{Lu}{1,3}$/u.test(c.name)) return [c];
   const parts = c.name.split(JOINER);
   if (parts.length < 2 || !parts.every((p) => p && looksLikeName(p))) return [c];
   let at = 0;
@@ -97,6 +107,9 @@ export function withoutJoinedForms(c: FoundCompetitor): FoundCompetitor {
 export const NAME_SHAPE = /^[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*(?:\s+[\p{Lu}\p{N}&][\p{L}\p{N}.&'’+-]*)*$/u;
 
 /** A word of digits or a code ("5070", "B580", "4.0", "1440p", "A350-900"). */
+const COMPANY_WORD =
+  /^(?:airlines?|airways|air|group|bank|mobile|telecom|energy|insurance|авиалинии|банк|групп\p{L}*)$/iu;
+
 export const CODE_WORD = /^(?=.*\d)[\p{L}\d.,+-]{1,12}$/u;
 
 /**
@@ -108,6 +121,8 @@ export function isModelPhrase(name: string, language: Language, never: (key: str
   const words = name.split(' ');
   if (words.length < 2 || !words.some((w) => CODE_WORD.test(w))) return false;
   const rest = words.filter((w) => !CODE_WORD.test(w) && !NAME_CONNECTORS.has(w.toLowerCase()));
+  // "S7 Airlines", "X5 Group": a code and a word for a company name a company.
+  if (rest.some((w) => COMPANY_WORD.test(w))) return false;
   // German and English dictionaries hold makers' names ("Mazda", "Google"): there only terms count.
   const common = (w: string) =>
     (language === 'es' || language === 'ru') && isDictionaryWord(w, wordLanguage(w, language));

@@ -12,7 +12,7 @@ import type { Language } from './types';
 const MODEL_WORD = /^(?:(?=.*\d)[\p{L}\d.+-]{1,10}|\p{Lu}{1,2}|\p{Lu}{1,3}-Series)$/u;
 /** Words that name a line or tier of a maker's products, after the maker's name. */
 const LINE_WORD =
-  /^(?:series|edition|ultra|pro|plus|max|mini|lite|business|enterprise|gold|platinum|premium|secured|cash|account|savings|select|crystal|cuenta|tarjeta|hipoteca|konto|girokonto|tagesgeld|tagesgeldkonto|depot|karte|kreditkarte|debitkarte|tarif)$/i;
+  /^(?:series|edition|ultra|pro|plus|max|mini|lite|bonus|бонус|priority|business|enterprise|gold|platinum|premium|secured|cash|account|savings|select|crystal|cuenta|tarjeta|hipoteca|konto|girokonto|tagesgeld|tagesgeldkonto|depot|karte|kreditkarte|debitkarte|tarif)$/i;
 
 /**
  * The maker of a product named by its line or model: "LG C4" → "LG", "Garmin Venu 3" → "Garmin",
@@ -28,6 +28,8 @@ export function makerOf(name: string, language: Language, text: string): string 
   const words = name.split(' ');
   const line = words.findIndex((w, i) => i > 0 && (MODEL_WORD.test(w) || LINE_WORD.test(w)));
   if (line < 0) return name;
+  // "Century 21", "Forever 21": an ordinary English word and a number name the company together.
+  if (words.length === 2 && /^\d{1,3}$/.test(words[1]) && isDictionaryWord(words[0], 'en')) return name;
   // A maker's name no dictionary holds stands alone ("Garmin"); an ordinary word needs the words
   // after it up to the line ("Apple Watch", "Capital One").
   // "American Express Gold Card" keeps "Express": a proper adjective names nothing alone.

@@ -84,6 +84,9 @@ export function nominativesAt(name: string, text: string, index: number): string
 
 /** The same for a multiword name: its last word declines ("Яндекс Лавке" → "Яндекс Лавка"). */
 export function nameNominatives(name: string): string[] {
+  // "Аптекой.ру" → "Аптека.ру": the word before a domain ending declines.
+  const domain = /^(\p{L}+)(\.(?:ру|рф|ru|com|net|org))$/u.exec(name);
+  if (domain) return nominativesOf(domain[1]).map((w) => w + domain[2]);
   const at = name.lastIndexOf(' ');
   const head = at < 0 ? '' : name.slice(0, at + 1);
   return nominativesOf(name.slice(at + 1)).map((w) => head + w);

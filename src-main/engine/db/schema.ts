@@ -260,12 +260,28 @@ export interface ReportsTable {
   error: string | null;
   limits_charged: Generated<number>;
   pdf_status: Generated<'none' | 'in_progress' | 'success' | 'failed'>;
+  /** No longer written: the PDF itself is in `report_pdfs` (migration 0013). */
   pdf_file: string | null;
   pdf_error: string | null;
   /** The print job while `pdf_status` is `in_progress` (migration 0007). */
   pdf_job_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A report's printed PDF (migration 0013): in the database, so every app server can serve it. */
+export interface ReportPdfsTable {
+  report_id: number;
+  pdf: Buffer;
+  created_at: string;
+}
+
+/** The site-icon cache (migration 0013): an icon, or the reason a site has none (`icon` null). */
+export interface FaviconsTable {
+  domain: string;
+  icon: Buffer | null;
+  miss_reason: string | null;
+  checked_at: string;
 }
 
 export interface ReportResultsTable {
@@ -383,6 +399,8 @@ export interface Database {
   agg_update_prompt_site: AggUpdatePromptSiteTable;
   reports: ReportsTable;
   report_results: ReportResultsTable;
+  report_pdfs: ReportPdfsTable;
+  favicons: FaviconsTable;
   reanalyses: ReanalysesTable;
 }
 

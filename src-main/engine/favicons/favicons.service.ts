@@ -1,5 +1,4 @@
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { ensurePrivateDir, PRIVATE_FILE } from '../private-files';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineContext } from '../context';
 import { notFound } from '../errors';
@@ -10,8 +9,9 @@ import { fetchIcon, rasterType, type FetchedIcon } from './favicon-fetch';
  * Site icons for the sources and answers screens, served by the engine so the UI never asks a
  * third party for anything (which would tell it what the analyst is looking at, and leave holes
  * offline). An icon is fetched once, in the background, when first asked for and the app setting
- * `fetch_favicons` is on; it is then kept in `<dataDir>/favicons/` for good. Until then — and
- * offline, or with the setting off — the answer is a letter badge drawn here.
+ * `fetch_favicons` is on; it is then kept in the database (`favicons`, migration 0013) for good,
+ * where every app server of a team server finds it. Until then — and offline, or with the setting
+ * off — the answer is a letter badge drawn here.
  *
  * A site that answered without a usable icon is asked again after a week; a network failure
  * (offline, no DNS) after ten minutes, in memory only, so going online soon brings the icons.
@@ -56,32 +56,49 @@ const stateOf = (ctx: EngineContext) =>
 export async function getFavicon(ctx: EngineContext, rawDomain: string): Promise<Favicon> {
   const domain = rawDomain.toLowerCase().replace(/^www\./, '');
   if (!DOMAIN.test(domain)) throw notFound('Not a domain name.');
-  const dir = join(ctx.dataDir, 'favicons');
-  const iconFile = join(dir, `${domain}.icon`);
-  if (existsSync(iconFile)) {
-    const bytes = readFileSync(iconFile);
-    const type = rasterType(bytes);
-    if (type) return { domain, source: 'site', pending: false, type, bytes };
-  }
+  const stored =
+    (await ctx.db.selectFrom('favicons').selectAll().where('domain', '=', domain).executeTakeFirst()) ??
+    (await importCachedFile(ctx, domain));
+  const bytes = stored?.icon ? Buffer.from(stored.icon) : null;
+  const type = bytes && rasterType(bytes);
+  if (bytes && type) return { domain, source: 'site', pending: false, type, bytes };
   const state = stateOf(ctx);
   let pending = state.inFlight.has(domain);
-  if (!pending && (await shouldFetch(ctx, state, join(dir, `${domain}.none`), domain))) {
-    const fetching = limited(state, () => fetchAndStore(ctx, state, dir, domain)).finally(() =>
-      state.inFlight.delete(domain),
-    );
+  if (!pending && (await shouldFetch(ctx, state, domain, stored?.checked_at))) {
+    // A store that fails (the database closing) leaves the badge; the next view asks again.
+    const fetching = limited(state, () => fetchAndStore(ctx, state, domain))
+      .catch(() => undefined)
+      .finally(() => state.inFlight.delete(domain));
     state.inFlight.set(domain, fetching);
     pending = true;
   }
   return { domain, source: 'badge', pending, type: 'image/svg+xml', bytes: Buffer.from(letterBadge(domain)) };
 }
 
-async function shouldFetch(ctx: EngineContext, state: FaviconState, missFile: string, domain: string) {
+/**
+ * An icon cached as a file by a version before migration 0013 (`<dataDir>/favicons/<domain>.icon`)
+ * moves into the database when first asked for, so an offline desktop keeps its icons.
+ */
+async function importCachedFile(ctx: EngineContext, domain: string) {
+  const file = join(ctx.dataDir, 'favicons', `${domain}.icon`);
+  if (!existsSync(file)) return undefined;
+  const row = { domain, icon: readFileSync(file), miss_reason: null, checked_at: new Date().toISOString() };
+  await ctx.db
+    .insertInto('favicons')
+    .values(row)
+    .onConflict((oc) => oc.column('domain').doNothing())
+    .execute();
+  return row;
+}
+
+/** Whether to ask the site: not after a recent miss (`checked_at` of a row without icon). */
+async function shouldFetch(ctx: EngineContext, state: FaviconState, domain: string, missedAt?: string) {
   if ((state.offlineUntil.get(domain) ?? 0) > Date.now()) return false;
-  if (existsSync(missFile) && Date.now() - statSync(missFile).mtimeMs < MISS_DAYS * 86_400_000) return false;
+  if (missedAt && Date.now() - Date.parse(missedAt) < MISS_DAYS * 86_400_000) return false;
   return (await getAppSettings(ctx)).fetch_favicons;
 }
 
-async function fetchAndStore(ctx: EngineContext, state: FaviconState, dir: string, domain: string) {
+async function fetchAndStore(ctx: EngineContext, state: FaviconState, domain: string) {
   const fetcher = ctx.ports.fetchIcon ?? fetchIcon;
   let result: FetchedIcon;
   try {
@@ -89,14 +106,21 @@ async function fetchAndStore(ctx: EngineContext, state: FaviconState, dir: strin
   } catch (error) {
     result = { ok: false, reason: String(error), permanent: false };
   }
-  ensurePrivateDir(dir);
-  if (result.ok) {
-    // Written whole, then renamed: a reader never sees half an icon.
-    writeFileSync(join(dir, `${domain}.icon.part`), result.bytes, { mode: PRIVATE_FILE });
-    renameSync(join(dir, `${domain}.icon.part`), join(dir, `${domain}.icon`));
-  } else if (result.permanent)
-    writeFileSync(join(dir, `${domain}.none`), `${result.reason}\n`, { mode: PRIVATE_FILE });
-  else state.offlineUntil.set(domain, Date.now() + OFFLINE_RETRY_MS);
+  if (!result.ok && !result.permanent) {
+    state.offlineUntil.set(domain, Date.now() + OFFLINE_RETRY_MS);
+    return;
+  }
+  const row = {
+    icon: result.ok ? result.bytes : null,
+    miss_reason: result.ok ? null : result.reason,
+    checked_at: new Date().toISOString(),
+  };
+  // One row per domain, written whole: a reader never sees half an icon.
+  await ctx.db
+    .insertInto('favicons')
+    .values({ domain, ...row })
+    .onConflict((oc) => oc.column('domain').doUpdateSet(row))
+    .execute();
 }
 
 /** Runs `task` when fewer than CONCURRENT_FETCHES others run (a page of 100 domains asks at once). */

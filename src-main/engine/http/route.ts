@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiRoutes } from '../../../src-shared/api/routes';
 import type { AppEnv } from './app';
 import { streamJson } from './json-stream';
@@ -19,27 +20,38 @@ export function honoRoute(name: RouteName, patterns: Record<string, string> = {}
   ];
 }
 
+/** A parameter pattern for any one path segment (Hono's own default). */
+export const ANY_SEGMENT = '[^/]+';
+
 export interface RouteOptions {
   /** A parameter's own pattern (default: an integer id). */
   patterns?: Record<string, string>;
   /** `stream`: a large body sent as streamed JSON (json-stream.ts). */
   send?: 'json' | 'stream';
+  /**
+   * The status of a success (default 200), e.g. 201 for a creation, 202 for queued work. A
+   * handler whose status depends on the outcome sets it itself with `c.status()`.
+   */
+  status?: ContentfulStatusCode;
 }
 
 /**
  * Declares a route of the shared table (src-shared/api/routes.ts) on a router: the path comes from
  * the route's name and the handler must return that route's response type, so a change on either
- * side fails `npm run typecheck`.
+ * side fails `npm run typecheck`. A handler may instead return a `Response` for a body that is
+ * not JSON (an image asked for without `?format=json`).
  */
 export function route<K extends RouteName>(
   router: Hono<AppEnv>,
   name: K,
-  handler: (c: Context<AppEnv>) => Promise<RouteResponse<K>>,
+  handler: (c: Context<AppEnv>) => Promise<RouteResponse<K> | Response>,
   options: RouteOptions = {},
 ): void {
   const [method, path] = honoRoute(name, options.patterns);
   router.on(method, path, async (c) => {
+    if (options.status) c.status(options.status);
     const body = await handler(c);
+    if (body instanceof Response) return body;
     return options.send === 'stream' ? streamJson(c, body) : c.json(body as object);
   });
 }

@@ -3,6 +3,7 @@ import type { NeuralRow } from '../db/schema';
 import { bit, bool } from '../db/connection';
 import { notFound, invalidField, conflict } from '../errors';
 import { NEURAL_PRESETS, type ProviderName } from './catalogue';
+import type { AppNeural } from '../../../src-shared/api/core';
 
 /** Adds any preset missing from the catalogue (first start, or a preset added by an upgrade). */
 export async function ensureCatalogue(ctx: EngineContext): Promise<void> {
@@ -180,11 +181,12 @@ export const toNeural = (n: NeuralRow) => ({
   model_url: n.model_url ?? '',
 });
 
-export const toAppNeural = (n: NeuralRow) => ({
+export const toAppNeural = (n: NeuralRow): AppNeural => ({
   id: n.id,
   system_name: n.system_name,
   display_name: n.display_name,
-  provider: n.provider,
+  // The column is text; every write goes through z.enum(PROVIDERS) or a preset.
+  provider: n.provider as ProviderName,
   model: n.model,
   base_url: n.base_url,
   api_key_set: n.api_key !== null,

@@ -54,6 +54,8 @@ export async function parseStatus(ctx: EngineContext, projectId: number): Promis
     .select('finished_at')
     .where('project_id', '=', projectId)
     .where('status', '=', 'completed')
+    // Not null: PostgreSQL sorts NULLs first in a descending order, SQLite last.
+    .where('finished_at', 'is not', null)
     .orderBy('finished_at', 'desc')
     .executeTakeFirst();
   const lastCompleted = last?.finished_at ? sqlDateTime(new Date(last.finished_at)) : null;

@@ -50,14 +50,15 @@ export async function promptsWithGroups(
  * Adds prompts without touching saved ones (api-spec.md "POST prompts"). A prompt equal to a
  * live one (trimmed, case-insensitive) is not created again; when the request gives it groups
  * it does not have yet, they are attached (`attached_count`), otherwise it is skipped
- * (`skipped_count`, as are empty strings). Group ids must belong to the project.
+ * (`skipped_count`, as are empty strings). Group ids must belong to the project. `created`: at
+ * least one prompt is new (the route answers 201 then, else 200).
  */
 export async function addPrompts(
   ctx: EngineContext,
   user: UserRow,
   projectId: number,
   input: { prompts: PromptInput[]; group_ids?: number[] },
-): Promise<{ status: 200 | 201; body: AddPromptsResponse }> {
+): Promise<{ created: boolean; body: AddPromptsResponse }> {
   await loadProject(ctx, user, projectId, 'modify');
   const known = new Set(
     (await ctx.db.selectFrom('prompt_groups').select('id').where('project_id', '=', projectId).execute()).map(
@@ -128,7 +129,7 @@ export async function addPrompts(
     }
   });
   return {
-    status: counts.created > 0 ? 201 : 200,
+    created: counts.created > 0,
     body: {
       message: addedMessage(counts),
       data: {

@@ -1,11 +1,12 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
-import { ensurePrivateDir, makePrivate } from '../private-files';
+import { readFileSync, rmSync } from 'node:fs';
+import { ensurePrivateDir } from '../private-files';
 import { join } from 'node:path';
 import type { EngineContext } from '../context';
 import type { JobHandler } from '../jobs/queue';
 import { createToken, revokeToken } from '../auth/tokens';
 import { PrintError, type PdfPrinter } from '../ports';
 import { JOB, type JobPayload } from '../job-catalogue';
+import { hasPrintedPdf, savePrintedPdf } from './report-pdf-store';
 
 /** One print may take this long unless the printer says otherwise (`PdfPrinter.timeoutMs`). */
 export const DEFAULT_PRINT_TIMEOUT_MS = 120_000;
@@ -16,20 +17,24 @@ export const PRINT_ATTEMPTS = 2;
 export const printViewUrl = (ctx: EngineContext, projectId: number, reportId: number, token: string) =>
   `${ctx.publicUrl()}/#/print/reports/${projectId}/${reportId}?token=${encodeURIComponent(token)}`;
 
-/** Where the print job writes a report's PDF (the stdio MCP server names it to its user). */
+/**
+ * Where a report's PDF is put as a file: the stdio MCP server writes it there from the database
+ * to name it to its user; the print job prints beside it (`.part`) before storing it.
+ */
 export const reportPdfFile = (dataDir: string, reportId: number) =>
   join(dataDir, 'reports', `report-${reportId}.pdf`);
 
 /**
- * `report.print`: prints the report's print view to `<dataDir>/reports/report-<id>.pdf` through
- * the host's PdfPrinter (Electron's printToPDF on the desktop, headless Chromium in server mode).
+ * `report.print`: prints the report's print view through the host's PdfPrinter (Electron's
+ * printToPDF on the desktop, headless Chromium in server mode) to a temporary file, and stores the
+ * PDF in the database (`report_pdfs`), where every app server of a team server finds it.
  * The print view reads the API with a token made for this print alone and revoked right after.
  *
  * Every run ends with `pdf_status` `success` or `failed` (with the reason in `pdf_error`), within
  * PRINT_ATTEMPTS × the printer's deadline: a PrintError (no browser, the print view's own error,
  * the deadline) fails at once; anything else is tried once more. Running twice is harmless: a
- * report whose PDF exists is skipped, and the file is written under a temporary name and renamed,
- * so a crash never leaves a half file behind as the PDF. A job a crash left running is queued
+ * report whose PDF is stored is skipped, and the PDF and its `success` are stored in one
+ * transaction, so a crash never leaves half a PDF behind. A job a crash left running is queued
  * again when the engine starts (jobs/queue.ts `recover`, then `resumeStalledPrints`).
  */
 export const reportPrintJob =
@@ -39,18 +44,18 @@ export const reportPrintJob =
       .selectFrom('reports')
       .innerJoin('projects', 'projects.id', 'reports.project_id')
       .select(['reports.id', 'reports.project_id', 'reports.user_id', 'reports.status', 'reports.pdf_status'])
-      .select(['reports.pdf_file', 'projects.user_id as owner_id'])
+      .select('projects.user_id as owner_id')
       .where('reports.id', '=', payload.report_id)
       .executeTakeFirst();
     if (!report || report.status !== 'done') return;
-    if (report.pdf_status === 'success' && report.pdf_file && existsSync(report.pdf_file)) return;
+    if (report.pdf_status === 'success' && (await hasPrintedPdf(ctx.db, report.id))) return;
     const printer = ctx.ports.printer;
     if (!printer) {
-      await setPdf(ctx, report.id, 'failed', null, 'This host has no PDF printer.');
+      await setPdf(ctx, report.id, 'failed', 'This host has no PDF printer.');
       return;
     }
-    const file = reportPdfFile(ctx.dataDir, report.id);
-    const partial = `${file}.part`;
+    // Unique per attempt: two servers never share a file, nor does a retry reuse a stale one.
+    const partial = `${reportPdfFile(ctx.dataDir, report.id)}.${process.pid}-${job.attempt}.part`;
     let tokenId: number | null = null;
     try {
       ensurePrivateDir(join(ctx.dataDir, 'reports'));
@@ -63,17 +68,15 @@ export const reportPrintJob =
       });
       tokenId = token.id;
       await printWithDeadline(printer, printViewUrl(ctx, report.project_id, report.id, token.token), partial);
-      makePrivate(partial); // the printer (Chromium, Electron) writes it with its own mode
-      renameSync(partial, file);
-      await setPdf(ctx, report.id, 'success', file, null);
+      await savePrintedPdf(ctx.db, report.id, readFileSync(partial));
     } catch (error) {
-      rmSync(partial, { force: true });
       const message = error instanceof Error ? error.message : String(error);
       // Stopping: the job is queued again and resumes on the next start, so nothing is decided.
       if (job.stopping) return;
       if (!(error instanceof PrintError) && job.attempt < PRINT_ATTEMPTS) throw error;
-      await setPdf(ctx, report.id, 'failed', null, message);
+      await setPdf(ctx, report.id, 'failed', message);
     } finally {
+      rmSync(partial, { force: true });
       if (tokenId !== null) await revokeToken(ctx, tokenId).catch(() => undefined);
     }
   };
@@ -97,16 +100,10 @@ async function printWithDeadline(printer: PdfPrinter, url: string, outFile: stri
   }
 }
 
-async function setPdf(
-  ctx: EngineContext,
-  reportId: number,
-  status: 'success' | 'failed',
-  file: string | null,
-  error: string | null,
-) {
+async function setPdf(ctx: EngineContext, reportId: number, status: 'failed', error: string) {
   await ctx.db
     .updateTable('reports')
-    .set({ pdf_status: status, pdf_file: file, pdf_error: error, pdf_job_id: null })
+    .set({ pdf_status: status, pdf_error: error, pdf_job_id: null })
     .where('id', '=', reportId)
     .execute();
 }

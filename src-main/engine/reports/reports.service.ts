@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { EngineContext } from '../context';
 import type { ReportRow, ReportResultRow, UserRow } from '../db/schema';
 import { loadProject } from '../access/project-access';
@@ -22,6 +21,7 @@ import { parseCreateReport } from './report-options';
 import { resolveComparisonPeriod, resolveMainPeriod } from './periods';
 import { JOB } from '../job-catalogue';
 import { queuePrint, stalledPrint } from './report-print.job';
+import { hasPrintedPdf, printedPdf } from './report-pdf-store';
 
 export interface ReportPeriods {
   main: PeriodRange;
@@ -217,7 +217,7 @@ export async function downloadReport(
       status: report.status,
     });
   }
-  if (report.pdf_status === 'success' && report.pdf_file && existsSync(report.pdf_file)) {
+  if (report.pdf_status === 'success' && (await hasPrintedPdf(ctx.db, report.id))) {
     return {
       id: report.id,
       status: 'success',
@@ -258,10 +258,9 @@ export const reportFileUrl = (ctx: EngineContext, report: Pick<ReportRow, 'id' |
 /** The PDF bytes, to the same token that may read the report. */
 export async function reportFile(ctx: EngineContext, user: UserRow, projectId: number, reportId: number) {
   const report = await loadReport(ctx, user, projectId, reportId);
-  if (report.pdf_status !== 'success' || !report.pdf_file || !existsSync(report.pdf_file)) {
-    throw notFound('The PDF of this report does not exist yet: request /download first.');
-  }
-  return { bytes: readFileSync(report.pdf_file), name: `report-${report.project_id}-${report.id}.pdf` };
+  const bytes = report.pdf_status === 'success' ? await printedPdf(ctx.db, report.id) : null;
+  if (!bytes) throw notFound('The PDF of this report does not exist yet: request /download first.');
+  return { bytes, name: `report-${report.project_id}-${report.id}.pdf` };
 }
 
 export async function listBlocks(ctx: EngineContext, user: UserRow, projectId: number) {

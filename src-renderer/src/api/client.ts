@@ -33,7 +33,7 @@ export type RequestOptions<K extends RouteKey> = ParamsPart<K> &
   BodyPart<K> & { query?: [QueryOf<K>] extends [never] ? undefined : QueryOf<K> };
 
 /** Options may be left out only when nothing in them is required. */
-type OptionsArgs<K extends RouteKey> =
+export type OptionsArgs<K extends RouteKey> =
   object extends RequestOptions<K> ? [options?: RequestOptions<K>] : [options: RequestOptions<K>];
 
 /** A non-2xx answer, with the API's error body (api-spec.md "Errors"). Status 0: no answer. */
@@ -115,7 +115,7 @@ export interface ApiClient {
 
 /** One typed client over the whole route table; the transport is looked up on every call. */
 export function createClient(transport: () => Transport): ApiClient {
-  async function send(route: string, options?: object): Promise<RawResponse<any>> {
+  async function send(route: string, options?: object): Promise<RawResponse<unknown>> {
     const wire = toWireRequest(route, options);
     let response;
     try {

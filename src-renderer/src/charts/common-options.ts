@@ -1,4 +1,4 @@
-import type { ChartOptions, ChartType } from 'chart.js';
+import type { ChartOptions, ChartType, TooltipItem } from 'chart.js';
 import { formatNumber } from './series';
 import type { ChartTheme } from './theme';
 
@@ -28,9 +28,12 @@ export function baseOptions<T extends ChartType>(
       },
       tooltip: {
         callbacks: {
-          label: (item: any) => {
-            const raw = item.raw;
-            const value = typeof raw === 'number' ? raw : (raw?.y ?? item.parsed?.y ?? item.parsed);
+          label: (item: TooltipItem<ChartType>) => {
+            // A point is a number or {x, y} (time series), depending on the chart.
+            const raw = item.raw as number | { y?: number } | null;
+            const parsed = item.parsed as number | { y?: number } | undefined;
+            const value =
+              typeof raw === 'number' ? raw : (raw?.y ?? (typeof parsed === 'number' ? parsed : parsed?.y));
             const label = item.dataset?.label ?? item.label ?? '';
             return `${label}: ${formatNumber(typeof value === 'number' ? value : null, opts.locale, opts.unit)}`;
           },

@@ -61,6 +61,7 @@ export default {
     themeSystem: 'System',
     shortcuts: 'Shortcuts: R run · / search',
     skipToContent: 'Skip to content',
+    menu: 'Menu',
   },
   signIn: {
     title: 'Sign in to AnswerScope',

@@ -63,6 +63,7 @@ const ru: typeof en = {
     themeSystem: 'Как в системе',
     shortcuts: 'Клавиши: R — обновить · / — поиск',
     skipToContent: 'К содержимому',
+    menu: 'Меню',
   },
   signIn: {
     title: 'Вход в AnswerScope',

@@ -21,9 +21,9 @@ export function latestWithChange(
     .filter((p) => typeof (p as Record<string, unknown>)[field] === 'number')
     .sort((a, b) => dayKey(a.x) - dayKey(b.x));
   if (valued.length === 0) return { value: null, delta: null };
-  const last = (valued[valued.length - 1] as Record<string, any>)[field] as number;
+  const last = (valued[valued.length - 1] as Record<string, unknown>)[field] as number;
   if (valued.length === 1) return { value: last, delta: null };
-  const before = (valued[valued.length - 2] as Record<string, any>)[field] as number;
+  const before = (valued[valued.length - 2] as Record<string, unknown>)[field] as number;
   return { value: last, delta: round2(last - before) };
 }
 

@@ -78,7 +78,7 @@ async function scriptedProject() {
 /** One run a day: each run is its own update. */
 async function runOnce(projectId: number) {
   t.clock.advance(86_400_000);
-  expect((await t.api.post(`/api/projects/${projectId}/parse`)).status).toBe(202);
+  expect((await t.legacyApi.post(`/api/projects/${projectId}/parse`)).status).toBe(202);
   await t.engine.jobs.drain({ ignoreDelays: true });
 }
 
@@ -92,7 +92,7 @@ describe('alerts after a run', () => {
     dropped = new Set([PROMPTS[0]]);
     await runOnce(p.id); // 12 → 11: one pair lost, p = 1: within noise
     expect(await alertsOf(p.id)).toEqual([]);
-    const summary = await t.api.get(`/api/projects/${p.id}/summary`);
+    const summary = await t.legacyApi.get(`/api/projects/${p.id}/summary`);
     expect(summary.body.data.updateStats.visibility_change).toMatchObject({
       gained: 0,
       lost: 1,
@@ -121,11 +121,11 @@ describe('alerts after a run', () => {
   it('e-mails the chosen addresses over SMTP when only e-mail is chosen, and records no event', async () => {
     const sink = await startSink();
     try {
-      await t.api.patch('/api/app/settings', {
+      await t.legacyApi.patch('/api/app/settings', {
         smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'alerts@answerscope.test' },
       });
       const p = await scriptedProject();
-      const saved = await t.api.patch(`/api/projects/${p.id}/settings`, {
+      const saved = await t.legacyApi.patch(`/api/projects/${p.id}/settings`, {
         alerts: { event: false, desktop: false, email: true, emails: ['analyst@acme.test'] },
       });
       expect(saved.status).toBe(200);
@@ -159,7 +159,7 @@ describe('alerts after a run', () => {
 
   it('keeps an alert out of the OS notifications when only the event list is chosen', async () => {
     const p = await scriptedProject();
-    await t.api.patch(`/api/projects/${p.id}/settings`, { alerts: { desktop: false } });
+    await t.legacyApi.patch(`/api/projects/${p.id}/settings`, { alerts: { desktop: false } });
     await runOnce(p.id);
     dropped = new Set(PROMPTS);
     await runOnce(p.id);
@@ -169,7 +169,7 @@ describe('alerts after a run', () => {
 
   it('refuses a malformed address with 422 on its field path', async () => {
     const p = await scriptedProject();
-    const res = await t.api.patch(`/api/projects/${p.id}/settings`, {
+    const res = await t.legacyApi.patch(`/api/projects/${p.id}/settings`, {
       alerts: { emails: ['not an address'] },
     });
     expect(res.status).toBe(422);
@@ -197,11 +197,11 @@ describe('a completion resumed after a crash', () => {
   it('tells nothing twice when the alerts were told before the crash (event, desktop, e-mail)', async () => {
     const sink = await startSink();
     try {
-      await t.api.patch('/api/app/settings', {
+      await t.legacyApi.patch('/api/app/settings', {
         smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'alerts@answerscope.test' },
       });
       const p = await scriptedProject();
-      await t.api.patch(`/api/projects/${p.id}/settings`, {
+      await t.legacyApi.patch(`/api/projects/${p.id}/settings`, {
         alerts: { email: true, emails: ['analyst@acme.test'] },
       });
       await runOnce(p.id);

@@ -32,19 +32,19 @@ afterEach(async () => {
 });
 
 async function buildConclusions() {
-  const created = await t.api.post(`/api/projects/${p.id}/reports`, {
+  const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
     options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'ai_conclusions' }] },
   });
   expect(created.status).toBe(201);
   await t.engine.jobs.drain({ ignoreDelays: true });
-  const res = await t.api.get(`/api/projects/${p.id}/reports/${created.body.id}`);
+  const res = await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}`);
   expect(res.body.data.status).toBe('done');
   return res.body.data.result[0].block_data;
 }
 
 describe('ai_conclusions with an analysis model', () => {
   it('is written by the loopback model and costs 500 limits', async () => {
-    const model = await startAnalysisModel(t.engine, t.api, () => jsonReply(CONCLUSIONS));
+    const model = await startAnalysisModel(t.engine, t.legacyApi, () => jsonReply(CONCLUSIONS));
     servers.push(model);
     const before = await balanceOf(t.engine);
 
@@ -57,7 +57,9 @@ describe('ai_conclusions with an analysis model', () => {
   });
 
   it('refunds and switches the block off when the model answers garbage', async () => {
-    const model = await startAnalysisModel(t.engine, t.api, () => ({ json: chatCompletion('no json here') }));
+    const model = await startAnalysisModel(t.engine, t.legacyApi, () => ({
+      json: chatCompletion('no json here'),
+    }));
     servers.push(model);
     const before = await balanceOf(t.engine);
 

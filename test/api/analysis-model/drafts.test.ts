@@ -52,17 +52,17 @@ afterEach(async () => {
 });
 
 async function proposals(body: object = form) {
-  const res = await t.api.post('/api/project-drafts', body);
+  const res = await t.legacyApi.post('/api/project-drafts', body);
   expect(res.status).toBe(202);
   await t.engine.jobs.drain({ ignoreDelays: true });
-  const draft = await t.api.get(`/api/project-drafts/${res.body.draft_id}`);
+  const draft = await t.legacyApi.get(`/api/project-drafts/${res.body.draft_id}`);
   expect(draft.body.status).toBe('ready');
   return (draft.body.prompts as any[]).map(({ text, group, source }) => ({ text, group, source }));
 }
 
 describe('draft proposals with an analysis model', () => {
   it("proposes the model's prompts when they pass every rule", async () => {
-    const model = await startAnalysisModel(t.engine, t.api, (_req, task) =>
+    const model = await startAnalysisModel(t.engine, t.legacyApi, (_req, task) =>
       task === 'draft' ? jsonReply({ prompts: MODEL_PROMPTS }) : { status: 500 },
     );
     servers.push(model);
@@ -100,7 +100,7 @@ describe('draft proposals with an analysis model', () => {
   for (const [what, output] of invalid) {
     it(`falls back to the templates when the model's list ${what}`, async () => {
       const templates = await proposals(); // no analysis model yet: the offline templates
-      const model = await startAnalysisModel(t.engine, t.api, () => jsonReply(output));
+      const model = await startAnalysisModel(t.engine, t.legacyApi, () => jsonReply(output));
       servers.push(model);
       expect(await proposals()).toEqual(templates);
       expect(model.requests('draft').length).toBeGreaterThan(0);
@@ -109,7 +109,10 @@ describe('draft proposals with an analysis model', () => {
 
   it('falls back to the templates when the model answers 500', async () => {
     const templates = await proposals();
-    const model = await startAnalysisModel(t.engine, t.api, () => ({ status: 500, json: { error: 'down' } }));
+    const model = await startAnalysisModel(t.engine, t.legacyApi, () => ({
+      status: 500,
+      json: { error: 'down' },
+    }));
     servers.push(model);
     expect(await proposals()).toEqual(templates);
     expect(model.requests('draft')).toHaveLength(2); // one retry

@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 async function useNetwork(provider: string, baseUrl: string) {
-  const created = await t.api.post('/api/app/neurals', {
+  const created = await t.legacyApi.post('/api/app/neurals', {
     system_name: `analysis-${provider}`,
     display_name: `Analysis ${provider}`,
     provider,
@@ -37,9 +37,9 @@ async function useNetwork(provider: string, baseUrl: string) {
     web_search_supported: false,
   });
   expect(created.status).toBe(201);
-  expect((await t.api.patch('/api/app/settings', { analysis_neural_id: created.body.data.id })).status).toBe(
-    200,
-  );
+  expect(
+    (await t.legacyApi.patch('/api/app/settings', { analysis_neural_id: created.body.data.id })).status,
+  ).toBe(200);
 }
 
 describe('generateStructured', () => {

@@ -15,7 +15,7 @@ const ids = (body: any) => body.tableData.rows.map((r: any) => r.prompt.id);
 describe('GET /api/projects/{project}/answers/visibility', () => {
   it('gives one row per network at the last update with visibility, dynamic and totals', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.api.get(tab(f, 'visibility'));
+    const res = await t.legacyApi.get(tab(f, 'visibility'));
     expect(res.status).toBe(200);
     const body = res.body;
     expect(body.project).toEqual({
@@ -105,7 +105,8 @@ describe('GET /api/projects/{project}/answers/visibility', () => {
 
   it('filters by mention, tone, visibility, prompt text and networks on the last update', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const q = async (query: Record<string, any>) => ids((await t.api.get(tab(f, 'visibility'), query)).body);
+    const q = async (query: Record<string, any>) =>
+      ids((await t.legacyApi.get(tab(f, 'visibility'), query)).body);
     expect(await q({ mention: 'has' })).toEqual([f.p1, f.p2, f.p3]);
     expect(await q({ mention: 'not' })).toEqual([]);
     expect(await q({ mention: 'not', neurals: [f.gpt] })).toEqual([f.p2]);
@@ -114,22 +115,22 @@ describe('GET /api/projects/{project}/answers/visibility', () => {
     expect(await q({ visibility: 'up' })).toEqual([f.p1]);
     expect(await q({ visibility: 'down' })).toEqual([f.p2]);
     expect(await q({ prompt: 'CRM REV' })).toEqual([f.p3]);
-    const narrowed = (await t.api.get(tab(f, 'visibility'), { tone: 'negative' })).body;
+    const narrowed = (await t.legacyApi.get(tab(f, 'visibility'), { tone: 'negative' })).body;
     expect([narrowed.total_prompts, narrowed.total_mentions]).toEqual([1, 1]);
-    expect((await t.api.get(tab(f, 'visibility'), { mention: 'maybe' })).status).toBe(422);
+    expect((await t.legacyApi.get(tab(f, 'visibility'), { mention: 'maybe' })).status).toBe(422);
   });
 
   it('sorts by frequency, visibility, text and creation, nulls last, ties by id', async () => {
     const f = await seedFixture(t.engine.ctx);
     const q = async (sortField: string, sortOrder?: string) =>
-      ids((await t.api.get(tab(f, 'visibility'), { sortField, sortOrder })).body);
+      ids((await t.legacyApi.get(tab(f, 'visibility'), { sortField, sortOrder })).body);
     expect(await q('frequency_sort')).toEqual([f.p1, f.p2, f.p3]);
     expect(await q('frequency_sort', 'asc')).toEqual([f.p2, f.p1, f.p3]);
     expect(await q('visibility_sort')).toEqual([f.p1, f.p2, f.p3]);
     expect(await q('visibility_sort', 'asc')).toEqual([f.p2, f.p3, f.p1]);
     expect(await q('value_sort', 'desc')).toEqual([f.p3, f.p2, f.p1]);
     expect(await q('created_sort')).toEqual([f.p1, f.p2, f.p3]);
-    expect((await t.api.get(tab(f, 'visibility'), { sortField: 'nope' })).status).toBe(422);
+    expect((await t.legacyApi.get(tab(f, 'visibility'), { sortField: 'nope' })).status).toBe(422);
   });
 
   it('returns at most 15 sources per row, in citation order', async () => {
@@ -137,7 +138,8 @@ describe('GET /api/projects/{project}/answers/visibility', () => {
     const p = await seedProject(ctx, { neurals: ['perplexity'] });
     const urls = Array.from({ length: 20 }, (_, i) => `https://site${i + 1}.example/page`);
     await seedUpdate(ctx, p, '2026-11-01', [ans(p.prompts[0], p.neural.perplexity, { urls })]);
-    const row = (await t.api.get(`/api/projects/${p.id}/answers/visibility`)).body.tableData.rows[0].data[0];
+    const row = (await t.legacyApi.get(`/api/projects/${p.id}/answers/visibility`)).body.tableData.rows[0]
+      .data[0];
     expect(row.urls).toHaveLength(15);
     expect(row.urls.map((u: any) => u.position)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
     expect(row.urls[0]).toEqual({
@@ -173,7 +175,8 @@ describe('answers pagination', () => {
       let cursor: string | undefined;
       let pages = 0;
       for (;;) {
-        const body = (await t.api.get(`/api/projects/${p.id}/answers/${name}`, { per_page: 3, cursor })).body;
+        const body = (await t.legacyApi.get(`/api/projects/${p.id}/answers/${name}`, { per_page: 3, cursor }))
+          .body;
         pages++;
         expect([body.total_prompts, body.total_mentions]).toEqual([7, 4]);
         expect(body.chartData.length > 0).toBe(cursor === undefined);
@@ -194,28 +197,30 @@ describe('answers pagination', () => {
   it('rejects a tampered or foreign cursor and per_page outside 1–200', async () => {
     const p = await sevenPrompts();
     const url = `/api/projects/${p.id}/answers/visibility`;
-    const first = (await t.api.get(url, { per_page: 3 })).body;
+    const first = (await t.legacyApi.get(url, { per_page: 3 })).body;
     const [payload, sig] = first.next_cursor.split('.');
     const forged = Buffer.from(JSON.stringify({ o: 0, f: 'x' })).toString('base64url');
     for (const cursor of [`${forged}.${sig}`, `${payload}.AAAA${sig.slice(4)}`, 'garbage']) {
-      const res = await t.api.get(url, { per_page: 3, cursor });
+      const res = await t.legacyApi.get(url, { per_page: 3, cursor });
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({ cursor: [expect.any(String)] });
     }
-    expect((await t.api.get(url, { per_page: 3, cursor: first.next_cursor, mention: 'has' })).status).toBe(
-      422,
-    );
-    expect((await t.api.get(url, { per_page: 201 })).body.errors).toEqual({ per_page: [expect.any(String)] });
-    expect((await t.api.get(url, { per_page: 0 })).status).toBe(422);
-    expect((await t.api.get(url, { per_page: 200 })).body.tableData.rows).toHaveLength(7);
-    expect((await t.api.get(url)).body.tableData.rows).toHaveLength(7);
+    expect(
+      (await t.legacyApi.get(url, { per_page: 3, cursor: first.next_cursor, mention: 'has' })).status,
+    ).toBe(422);
+    expect((await t.legacyApi.get(url, { per_page: 201 })).body.errors).toEqual({
+      per_page: [expect.any(String)],
+    });
+    expect((await t.legacyApi.get(url, { per_page: 0 })).status).toBe(422);
+    expect((await t.legacyApi.get(url, { per_page: 200 })).body.tableData.rows).toHaveLength(7);
+    expect((await t.legacyApi.get(url)).body.tableData.rows).toHaveLength(7);
   });
 });
 
 describe('GET /api/projects/{project}/answers/history', () => {
   it('gives cells by date and network with dynamics', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const body = (await t.api.get(tab(f, 'history'))).body;
+    const body = (await t.legacyApi.get(tab(f, 'history'))).body;
     expect(body.tableData.dates).toEqual(['2026-11-01', '2026-11-08']);
     expect(body.tableData.neurals.map((n: any) => n.id)).toEqual([f.gpt, f.ppx]);
     const [p1, p2] = body.tableData.data;
@@ -250,7 +255,7 @@ describe('GET /api/projects/{project}/answers/history', () => {
 describe('GET /api/projects/{project}/answers/comparison', () => {
   it('compares the last two updates of the first network by brand position', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const body = (await t.api.get(tab(f, 'comparison'))).body;
+    const body = (await t.legacyApi.get(tab(f, 'comparison'))).body;
     expect(body.tableData).toMatchObject({
       date1: '2026-11-01',
       date2: '2026-11-08',
@@ -292,7 +297,12 @@ describe('GET /api/projects/{project}/answers/comparison', () => {
   it('snaps each date to the latest update not later than it, and filters presence after', async () => {
     const f = await seedFixture(t.engine.ctx);
     const q = (query: Record<string, any>) =>
-      t.api.get(tab(f, 'comparison'), { neural: f.ppx, date1: '2026-11-05', date2: '30.11.2026', ...query });
+      t.legacyApi.get(tab(f, 'comparison'), {
+        neural: f.ppx,
+        date1: '2026-11-05',
+        date2: '30.11.2026',
+        ...query,
+      });
     const body = (await q({})).body;
     expect([body.tableData.date1, body.tableData.date2]).toEqual(['2026-11-01', '2026-11-08']);
     // perplexity: p1 none → #1, p2 no data → #1, p3 #1 → none
@@ -314,7 +324,7 @@ describe('GET /api/projects/{project}/answers/comparison', () => {
 describe('GET /api/projects/{project}/answers/sources-history', () => {
   it('gives the site position by date for networks with sources, unpaginated', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const body = (await t.api.get(tab(f, 'sources-history'))).body;
+    const body = (await t.legacyApi.get(tab(f, 'sources-history'))).body;
     expect([body.has_more, body.next_cursor]).toEqual([false, null]);
     expect(body.tableData.data[0]).toEqual({
       prompt: { id: f.p1, value: 'best crm tools' },
@@ -337,7 +347,7 @@ describe('GET /api/projects/{project}/answers/sources-history mention_filter', (
   it('keeps the prompts whose answers at the last update pass it, over the selected networks', async () => {
     const f = await seedFixture(t.engine.ctx);
     const ids = async (query: Parameters<TestEngine['api']['get']>[1]) =>
-      (await t.api.get(tab(f, 'sources-history'), query)).body.tableData.data.map((d: any) => d.prompt.id);
+      (await t.legacyApi.get(tab(f, 'sources-history'), query)).body.tableData.data.map((d: any) => d.prompt.id);
     expect(await ids({ mention_filter: 'has' })).toEqual([f.p1, f.p2, f.p3]);
     expect(await ids({ mention_filter: 'not' })).toEqual([]);
     expect(await ids({ mention_filter: 'not', neurals: [f.gpt] })).toEqual([f.p2]);
@@ -349,7 +359,7 @@ describe('GET /api/projects/{project}/answers/sources-history mention_filter', (
 describe('GET /api/projects/{project}/answers (deprecated)', () => {
   it('returns both tabs with deprecation headers and successors', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.api.get(`/api/projects/${f.project.id}/answers`);
+    const res = await t.legacyApi.get(`/api/projects/${f.project.id}/answers`);
     expect(res.status).toBe(200);
     expect(res.headers.get('deprecation')).toBe('true');
     expect(res.headers.get('link')).toBe(
@@ -359,7 +369,7 @@ describe('GET /api/projects/{project}/answers (deprecated)', () => {
       `/api/projects/${f.project.id}/answers/visibility`,
       `/api/projects/${f.project.id}/answers/history`,
     ]);
-    const visibility = (await t.api.get(tab(f, 'visibility'))).body;
+    const visibility = (await t.legacyApi.get(tab(f, 'visibility'))).body;
     // The deprecated endpoint gets no new fields: the visibility tab without `evidence`.
     const withoutEvidence = {
       ...visibility.tableData,
@@ -370,6 +380,8 @@ describe('GET /api/projects/{project}/answers (deprecated)', () => {
     };
     expect(res.body.data.visibility.tableData).toEqual(withoutEvidence);
     expect(res.body.data.visibility.chartData).toEqual(visibility.chartData);
-    expect(res.body.data.history.tableData).toEqual((await t.api.get(tab(f, 'history'))).body.tableData);
+    expect(res.body.data.history.tableData).toEqual(
+      (await t.legacyApi.get(tab(f, 'history'))).body.tableData,
+    );
   });
 });

@@ -41,7 +41,7 @@ function exactP(gained: number, lost: number): number {
 describe('change tests on the hand-built fixture', () => {
   it('summary: last two updates, pairs counted at both, Wilson intervals over the answers counted', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.api.get(`/api/projects/${f.project.id}/summary`);
+    const res = await t.legacyApi.get(`/api/projects/${f.project.id}/summary`);
     expect(res.status).toBe(200);
     // p2/perplexity had no data on 01.11: no pair. Gained: p1 ppx, p3 gpt; lost: p2 gpt, p3 ppx.
     expect(res.body.data.updateStats.visibility_change).toEqual({
@@ -69,11 +69,11 @@ describe('change tests on the hand-built fixture', () => {
 
   it('summary: null when the period has one update; empty answers pair up when they are counted', async () => {
     const f = await seedFixture(t.engine.ctx, { countEmptyAnswers: true });
-    const one = await t.api.get(`/api/projects/${f.project.id}/summary`, {
+    const one = await t.legacyApi.get(`/api/projects/${f.project.id}/summary`, {
       dates: ['2026-11-08', '2026-11-08'],
     });
     expect(one.body.data.updateStats.visibility_change).toBeNull();
-    const both = await t.api.get(`/api/projects/${f.project.id}/summary`);
+    const both = await t.legacyApi.get(`/api/projects/${f.project.id}/summary`);
     expect(both.body.data.updateStats.visibility_change).toMatchObject({
       before: 50,
       pairs: 6,
@@ -84,7 +84,7 @@ describe('change tests on the hand-built fixture', () => {
 
   it('competitors: each row tests first → last of the period', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.api.get(`/api/projects/${f.project.id}/competitors`);
+    const res = await t.legacyApi.get(`/api/projects/${f.project.id}/competitors`);
     const byName = new Map(res.body.data.tableData.map((r: any) => [r.competitor.name, r]));
     // Globex: named in p1 gpt, p1 ppx, p2 gpt on 01.11; only in p1 gpt on 08.11 → lost 2.
     expect((byName.get('Globex') as any).visibility.change_test).toEqual({
@@ -95,7 +95,7 @@ describe('change tests on the hand-built fixture', () => {
       significant: false,
     });
     expect((byName.get('Acme') as any).visibility.change_test).toMatchObject({ gained: 2, lost: 2 });
-    const summary = await t.api.get(`/api/projects/${f.project.id}/summary`);
+    const summary = await t.legacyApi.get(`/api/projects/${f.project.id}/summary`);
     const row = summary.body.data.updateStats.competitors.table.find(
       (r: any) => r.competitor.name === 'Globex',
     );
@@ -104,7 +104,7 @@ describe('change tests on the hand-built fixture', () => {
 
   it('comparison: the brand between the two snapshots of the chosen network, whatever rows `presence` keeps', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.api.get(`/api/projects/${f.project.id}/answers/comparison`, {
+    const res = await t.legacyApi.get(`/api/projects/${f.project.id}/answers/comparison`, {
       neural: f.gpt,
       presence: 'brand_has',
     });
@@ -159,7 +159,7 @@ describe('summary figures recomputed from answers/history', () => {
     const rows: any[] = [];
     let cursor: string | undefined;
     do {
-      const res = await t.api.get(`/api/projects/${projectId}/answers/history`, {
+      const res = await t.legacyApi.get(`/api/projects/${projectId}/answers/history`, {
         ...query,
         per_page: 200,
         ...(cursor ? { cursor } : {}),
@@ -181,7 +181,7 @@ describe('summary figures recomputed from answers/history', () => {
   ])('%s', async (_name, filters) => {
     const project = await seedDrop();
     const query = filters(project);
-    const summary = await t.api.get(`/api/projects/${project.id}/summary`, query);
+    const summary = await t.legacyApi.get(`/api/projects/${project.id}/summary`, query);
     expect(summary.status).toBe(200);
     const change = summary.body.data.updateStats.visibility_change;
     const rows = await historyCells(project.id, query);
@@ -237,13 +237,13 @@ describe('summary figures recomputed from answers/history', () => {
 
   it('reports the drop of 15.11 as significant and the drift of 08.11 as within noise', async () => {
     const project = await seedDrop();
-    const drop = (await t.api.get(`/api/projects/${project.id}/summary`)).body.data.updateStats
+    const drop = (await t.legacyApi.get(`/api/projects/${project.id}/summary`)).body.data.updateStats
       .visibility_change;
     expect(drop.delta).toBeLessThan(-10);
     expect(drop.significant).toBe(true);
     expect(drop.p_value).toBeLessThan(0.001);
     const drift = (
-      await t.api.get(`/api/projects/${project.id}/summary`, { dates: ['2026-11-01', '2026-11-08'] })
+      await t.legacyApi.get(`/api/projects/${project.id}/summary`, { dates: ['2026-11-01', '2026-11-08'] })
     ).body.data.updateStats.visibility_change;
     expect(drift.significant).toBe(false);
   });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
 import { ans, seedProject, seedUpdate } from '../../helpers/seed-analytics';
-import { seedFixture, type Fixture } from './fixture';
+import { seedFixture } from './fixture';
+import type { CompetitorsQuery } from '../../../src-shared/api/analytics';
 
 let t: TestEngine;
 beforeEach(async () => {
@@ -9,7 +10,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const url = (f: Fixture) => `/api/projects/${f.project.id}/competitors`;
+const LIST = 'GET /api/projects/{project}/competitors';
+const UPDATE = 'PATCH /api/projects/{project}/competitors/{competitor}';
+const at = (project: number) => ({ params: { project } });
 const idOf = async (projectId: number, name: string) =>
   (
     await t.engine.ctx.db
@@ -23,7 +26,7 @@ const idOf = async (projectId: number, name: string) =>
 describe('GET /api/projects/{project}/competitors', () => {
   it('gives the table with the own brand row, excluded competitors and Russian type labels', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const body = (await t.api.get(url(f))).body;
+    const body = (await t.api.send(LIST, at(f.project.id))).body;
     expect(body.types).toEqual({
       key: 'Ключевой',
       direct: 'Прямой',
@@ -107,8 +110,10 @@ describe('GET /api/projects/{project}/competitors', () => {
 
   it('filters by type, search, metric movement and count', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const names = async (query: Record<string, any>) =>
-      (await t.api.get(url(f), query)).body.data.tableData.map((r: any) => r.competitor.name);
+    const names = async (query: CompetitorsQuery) =>
+      (await t.api.send(LIST, { ...at(f.project.id), query })).body.data.tableData.map(
+        (r) => r.competitor.name,
+      );
     expect(await names({ type: 'brand' })).toEqual(['Acme']);
     expect(await names({ type: 'competitor' })).toEqual(['Initech', 'Globex']);
     expect(await names({ search: 'glob' })).toEqual(['Globex']);
@@ -116,7 +121,7 @@ describe('GET /api/projects/{project}/competitors', () => {
     expect(await names({ metrics: 'mentions', metricsAction: 'up' })).toEqual(['Acme', 'Initech']);
     expect(await names({ metrics: 'share_of_voice', metricsAction: 'zero' })).toEqual([]);
     expect(await names({ competitors_count: 1 })).toEqual(['Acme', 'Initech']);
-    expect((await t.api.get(url(f), { metrics: 'nope' })).status).toBe(422);
+    expect((await t.api.error(LIST, { ...at(f.project.id), query: { metrics: 'nope' } })).status).toBe(422);
   });
 
   it('fills the radar from three networks, per network at the last update', async () => {
@@ -129,7 +134,7 @@ describe('GET /api/projects/{project}/competitors', () => {
       ans(q, b, { competitors: ['Globex'] }),
       ans(q, c, { brandAt: 1 }),
     ]);
-    const radar = (await t.api.get(`/api/projects/${p.id}/competitors`)).body.data.radarChartData;
+    const radar = (await t.api.send(LIST, at(p.id))).body.data.radarChartData;
     expect(radar.visibility.labels).toHaveLength(3);
     expect(
       radar.visibility.datasets.map((d: any) => [
@@ -151,9 +156,9 @@ describe('competitor curation', () => {
     const f = await seedFixture(t.engine.ctx);
     const globex = await idOf(f.project.id, 'Globex');
     const initech = await idOf(f.project.id, 'Initech');
-    const base = `/api/projects/${f.project.id}/competitors`;
+    const one = (competitor: number) => ({ params: { project: f.project.id, competitor } });
 
-    const renamed = await t.api.patch(`${base}/${globex}`, { name: 'Globex Corp', type: 'key' });
+    const renamed = await t.api.send(UPDATE, { ...one(globex), body: { name: 'Globex Corp', type: 'key' } });
     expect(renamed.status).toBe(200);
     // the old name stays a member, so answers naming "Globex" keep counting for it
     expect(renamed.body.data).toEqual({
@@ -162,40 +167,44 @@ describe('competitor curation', () => {
       type: 'key',
       members: [{ id: expect.any(Number), competitor_id: globex, name: 'Globex' }],
     });
-    expect((await t.api.patch(`${base}/${globex}`, { type: 'rival' })).status).toBe(422);
-    expect((await t.api.patch(`${base}/${globex}`, { name: 'Initech' })).status).toBe(422);
+    expect((await t.api.error(UPDATE, { ...one(globex), body: { type: 'rival' } })).status).toBe(422);
+    expect((await t.api.error(UPDATE, { ...one(globex), body: { name: 'Initech' } })).status).toBe(422);
 
-    const merged = await t.api.post(`${base}/${globex}/merge`, { competitor_ids: [initech] });
+    const merged = await t.api.send('POST /api/projects/{project}/competitors/{competitor}/merge', {
+      ...one(globex),
+      body: { competitor_ids: [initech] },
+    });
     expect(merged.status).toBe(200);
-    expect(merged.body.data.members.map((m: any) => m.name)).toEqual(['Globex', 'Initech']);
+    expect(merged.body.data.members.map((m) => m.name)).toEqual(['Globex', 'Initech']);
     // Globex ∪ Initech: update 1 answers naming either: p1 gpt, p1 ppx, p2 gpt → 3 of 5; update 2: p1 gpt, p1 ppx, p2 gpt → 3 of 6
-    let rows = (await t.api.get(url(f))).body.data.tableData;
-    expect(rows.map((r: any) => [r.competitor.name, r.visibility.first, r.visibility.last])).toEqual([
+    let rows = (await t.api.send(LIST, at(f.project.id))).body.data.tableData;
+    expect(rows.map((r) => [r.competitor.name, r.visibility.first, r.visibility.last])).toEqual([
       ['Acme', 60, 66.67],
       ['Globex Corp', 60, 50],
     ]);
 
-    const split = await t.api.post(`${base}/${globex}/split`, {
-      member_ids: [merged.body.data.members[1].id],
+    const split = await t.api.send('POST /api/projects/{project}/competitors/{competitor}/split', {
+      ...one(globex),
+      body: { member_ids: [merged.body.data.members[1].id] },
     });
-    expect(split.body.data.members.map((m: any) => m.name)).toEqual(['Globex']);
-    rows = (await t.api.get(url(f))).body.data.tableData;
-    expect(rows.map((r: any) => [r.competitor.name, r.visibility.first, r.visibility.last])).toEqual([
+    expect(split.body.data.members.map((m) => m.name)).toEqual(['Globex']);
+    rows = (await t.api.send(LIST, at(f.project.id))).body.data.tableData;
+    expect(rows.map((r) => [r.competitor.name, r.visibility.first, r.visibility.last])).toEqual([
       ['Acme', 60, 66.67],
       ['Initech', 20, 33.33],
       ['Globex Corp', 60, 16.67],
     ]);
 
-    await t.api.patch(`${base}/${globex}`, { type: 'hidden' });
-    rows = (await t.api.get(url(f))).body.data.tableData;
-    expect(rows.map((r: any) => r.competitor.name)).toEqual(['Acme', 'Initech']);
+    await t.api.send(UPDATE, { ...one(globex), body: { type: 'hidden' } });
+    rows = (await t.api.send(LIST, at(f.project.id))).body.data.tableData;
+    expect(rows.map((r) => r.competitor.name)).toEqual(['Acme', 'Initech']);
 
     const viewer = await t.otherUser();
     await t.engine.ctx.db
       .insertInto('project_shares')
       .values({ project_id: f.project.id, user_id: viewer.id, role: 'viewer' })
       .execute();
-    expect((await viewer.api.patch(`${base}/${globex}`, { type: 'key' })).status).toBe(403);
-    expect((await t.api.patch(`${base}/999999`, { type: 'key' })).status).toBe(404);
+    expect((await viewer.api.error(UPDATE, { ...one(globex), body: { type: 'key' } })).status).toBe(403);
+    expect((await t.api.error(UPDATE, { ...one(999999), body: { type: 'key' } })).status).toBe(404);
   });
 });

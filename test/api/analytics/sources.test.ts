@@ -28,7 +28,7 @@ async function twelveDomains() {
 describe('GET /api/projects/{project}/sources/list', () => {
   it('gives domain rows of the last update with types, URLs, prompts and frequency', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const body = (await t.api.get(list(f))).body;
+    const body = (await t.legacyApi.get(list(f))).body;
     expect(body.tableData).toEqual([
       {
         domain: 'acme.com',
@@ -90,14 +90,14 @@ describe('GET /api/projects/{project}/sources/list', () => {
       },
     ]);
     expect([body.page, body.per_page, body.has_more]).toEqual([1, 20, false]);
-    const own = (await t.api.get(list(f), { urls_mode: 'external' })).body;
+    const own = (await t.legacyApi.get(list(f), { urls_mode: 'external' })).body;
     expect(own.tableData).toEqual([]);
   });
 
   it('counts only the citations of answers that pass mention_filter', async () => {
     const f = await seedFixture(t.engine.ctx);
     const domains = async (mention_filter: string) => {
-      const body = (await t.api.get(list(f), { mention_filter })).body;
+      const body = (await t.legacyApi.get(list(f), { mention_filter })).body;
       return {
         current: body.tableData.map((r: any) => r.domain),
         excluded: body.excludedTableData.map((r: any) => r.domain),
@@ -111,7 +111,7 @@ describe('GET /api/projects/{project}/sources/list', () => {
     expect(await domains('not')).toEqual({ current: [], excluded: [] });
     // ru.wikipedia.org was cited by an answer without the project's site among its sources
     expect(await domains('has_source')).toEqual({ current: ['acme.com'], excluded: ['en.wikipedia.org'] });
-    expect((await t.api.get(list(f), { mention_filter: 'maybe' })).status).toBe(422);
+    expect((await t.legacyApi.get(list(f), { mention_filter: 'maybe' })).status).toBe(422);
   });
 
   it('pages domains with Laravel links and rejects per_page outside 5–100', async () => {
@@ -119,7 +119,7 @@ describe('GET /api/projects/{project}/sources/list', () => {
     const url = `/api/projects/${p.id}/sources/list`;
     const seen: string[] = [];
     for (const page of [1, 2, 3]) {
-      const body = (await t.api.get(url, { per_page: 5, page })).body;
+      const body = (await t.legacyApi.get(url, { per_page: 5, page })).body;
       expect(body.has_more).toBe(page < 3);
       expect(body.pagination.map((l: any) => [l.label, l.active])).toEqual([
         ['&laquo; Previous', false],
@@ -135,15 +135,15 @@ describe('GET /api/projects/{project}/sources/list', () => {
       'site01.example',
       ...Array.from({ length: 11 }, (_, i) => `site${String(i + 2).padStart(2, '0')}.example`),
     ]);
-    const first = (await t.api.get(url, { per_page: 5 })).body;
+    const first = (await t.legacyApi.get(url, { per_page: 5 })).body;
     expect(first.pagination[2].url).toContain('page=2');
     expect(first.pagination[0].url).toBeNull();
     for (const per_page of [4, 101]) {
-      const res = await t.api.get(url, { per_page });
+      const res = await t.legacyApi.get(url, { per_page });
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({ per_page: [expect.any(String)] });
     }
-    const capped = (await t.api.get(url, { urls_count: 3 })).body;
+    const capped = (await t.legacyApi.get(url, { urls_count: 3 })).body;
     expect(capped.tableData.reduce((n: number, r: any) => n + r.urls.length, 0)).toBe(3);
     expect(capped.tableData[0].urls.map((u: any) => u.source.url)).toEqual([
       'https://site01.example/a',
@@ -154,7 +154,7 @@ describe('GET /api/projects/{project}/sources/list', () => {
   it('lets the user set the type of a domain, but not of a dictionary domain', async () => {
     const p = await twelveDomains();
     const put = (body: unknown) =>
-      t.api.request('PUT', `/api/projects/${p.id}/sources/domain-type`, { body });
+      t.legacyApi.request('PUT', `/api/projects/${p.id}/sources/domain-type`, { body });
     const res = await put({ domain: 'https://www.site02.example/', type: 'media' });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -162,7 +162,7 @@ describe('GET /api/projects/{project}/sources/list', () => {
       type: { value: 'media', label: 'СМИ' },
       is_admin_forced: false,
     });
-    const rows = (await t.api.get(`/api/projects/${p.id}/sources/list`)).body.tableData;
+    const rows = (await t.legacyApi.get(`/api/projects/${p.id}/sources/list`)).body.tableData;
     expect(rows.find((r: any) => r.domain === 'site02.example').dominant_type.value).toBe('media');
     expect((await put({ domain: 'ru.wikipedia.org', type: 'media' })).body.errors).toEqual({
       domain: [expect.any(String)],
@@ -174,17 +174,17 @@ describe('GET /api/projects/{project}/sources/list', () => {
 describe('GET /api/projects/{project}/sources (deprecated)', () => {
   it('returns three tabs with deprecation headers and successors', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.api.get(`/api/projects/${f.project.id}/sources`);
+    const res = await t.legacyApi.get(`/api/projects/${f.project.id}/sources`);
     expect(res.status).toBe(200);
     expect(res.headers.get('deprecation')).toBe('true');
     expect(res.headers.get('link')).toContain(
       `</api/projects/${f.project.id}/sources/list>; rel="successor-version"`,
     );
     expect(res.body.deprecation.successors).toContain(`/api/projects/${f.project.id}/sources/list`);
-    const current = (await t.api.get(list(f))).body;
+    const current = (await t.legacyApi.get(list(f))).body;
     expect(res.body.data.sources.tableData).toEqual(current.tableData);
     expect(res.body.data.sources.chartData).toEqual(current.chartData);
-    const history = (await t.api.get(`/api/projects/${f.project.id}/answers/sources-history`)).body;
+    const history = (await t.legacyApi.get(`/api/projects/${f.project.id}/answers/sources-history`)).body;
     expect(res.body.data.history.tableData).toEqual(history.tableData);
     expect(res.body.data.visibility.tableData[0].data[1]).toMatchObject({
       site_mentioned: true,

@@ -10,12 +10,14 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const url = (f: Fixture) => `/api/projects/${f.project.id}/summary`;
+const SUMMARY = 'GET /api/projects/{project}/summary';
+const at = (f: Fixture) => ({ params: { project: f.project.id } });
 const points = (series: any) => series.data;
 
 describe('GET /api/projects/{project}/summary', () => {
   it('computes visibility curves per network and for all, the latest run of a day standing', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.api.get(url(f));
+    const res = await t.api.send(SUMMARY, at(f));
     expect(res.status).toBe(200);
     const curve = res.body.data.updateStats.visibility_curve;
     expect(curve.map((s: any) => s.label.system_name)).toEqual(['all', 'chatgpt', 'perplexity']);
@@ -61,7 +63,7 @@ describe('GET /api/projects/{project}/summary', () => {
 
   it('counts empty answers when count_empty_answers is on', async () => {
     const f = await seedFixture(t.engine.ctx, { countEmptyAnswers: true });
-    const curve = (await t.api.get(url(f))).body.data.updateStats.visibility_curve;
+    const curve = (await t.api.send(SUMMARY, at(f))).body.data.updateStats.visibility_curve;
     // update 1: 3 mentions of all 6 answers; perplexity 1 of 3
     expect(points(curve[0])[0]).toEqual({ x: '01.11.2026', y: 50, z: 3, w: 50 });
     expect(points(curve[2])[0]).toEqual({ x: '01.11.2026', y: 33.33, z: 1, w: 33.33 });
@@ -69,15 +71,19 @@ describe('GET /api/projects/{project}/summary', () => {
 
   it('has no `all` series with one network, and filters by groups (OR) and dates', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const one = (await t.api.get(url(f), { 'neurals[]': undefined, neurals: [f.gpt] })).body;
+    // An off-table query key: only the untyped client can send it.
+    const one = (await t.legacyApi.get(url(f), { 'neurals[]': undefined, neurals: [f.gpt] })).body;
     expect(one.data.updateStats.visibility_curve.map((s: any) => s.label.system_name)).toEqual(['chatgpt']);
     // G1 = p1 only: update 1 one of two answers names the brand, update 2 both do
-    const g1 = (await t.api.get(url(f), { groups: [f.project.group.G1] })).body;
+    const g1 = (await t.api.send(SUMMARY, { ...at(f), query: { groups: [f.project.group.G1] } })).body;
     expect(points(g1.data.updateStats.visibility_curve[0]).map((p: any) => p.y)).toEqual([50, 100]);
-    const both = (await t.api.get(url(f), { groups: [f.project.group.G1, f.project.group.G2] })).body;
+    const both = (
+      await t.api.send(SUMMARY, { ...at(f), query: { groups: [f.project.group.G1, f.project.group.G2] } })
+    ).body;
     // p1 + p2: update 1 two of three answers with data, update 2 three of four
     expect(points(both.data.updateStats.visibility_curve[0]).map((p: any) => p.y)).toEqual([66.67, 75]);
-    const range = (await t.api.get(url(f), { dates: ['08.11.2026', '2026-11-30'] })).body;
+    const range = (await t.api.send(SUMMARY, { ...at(f), query: { dates: ['08.11.2026', '2026-11-30'] } }))
+      .body;
     expect(range.filters.dates).toEqual(['2026-11-08', '2026-11-30']);
     expect(points(range.data.updateStats.visibility_curve[0])).toEqual([
       { x: '08.11.2026', y: 66.67, z: 4, w: 66.67 },
@@ -86,7 +92,7 @@ describe('GET /api/projects/{project}/summary', () => {
 
   it('gives tone, share of voice, site visibility and top prompts', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const s = (await t.api.get(url(f))).body.data.updateStats;
+    const s = (await t.api.send(SUMMARY, at(f))).body.data.updateStats;
     // last update: 4 mentions, 2 positive, 1 neutral, 1 negative
     expect(s.tone_chart).toEqual({ positive: 50, neutral: 25, negative: 25 });
     // update 1: own 3, Globex 3, Initech 1, Umbrella 1 (total 8); update 2: own 4, Globex 1, Initech 2 (7; Hooli hidden)
@@ -161,7 +167,7 @@ describe('GET /api/projects/{project}/summary', () => {
 
   it('builds brand and site position histories over top prompts by frequency', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const s = (await t.api.get(url(f))).body.data.updateStats;
+    const s = (await t.api.send(SUMMARY, at(f))).body.data.updateStats;
     const brand = s.brand_position_history;
     expect(brand.tableData.dates).toEqual(['2026-11-01', '2026-11-08']);
     expect(brand.tableData.neurals.map((n: any) => n.id)).toEqual([f.gpt, f.ppx]);
@@ -210,7 +216,7 @@ describe('GET /api/projects/{project}/summary', () => {
       ans(p.prompts[0], p.neural.chatgpt, { brandAt: 1 }),
       ans(p.prompts[1], p.neural.chatgpt),
     ]);
-    let s = (await t.api.get(`/api/projects/${p.id}/summary`)).body.data.updateStats;
+    let s = (await t.api.send(SUMMARY, { params: { project: p.id } })).body.data.updateStats;
     expect(s.site_visibility_curve).toEqual([]);
     expect(s.group_visibility_chart).toEqual([]);
     expect(s.topPrompts).toEqual({ up: [], down: [], up_reason: 'no_growth', down_reason: 'no_decline' });
@@ -218,7 +224,7 @@ describe('GET /api/projects/{project}/summary', () => {
       .insertInto('prompt_groups')
       .values({ project_id: p.id, name: 'C', is_favourite: 1, created_at: 'x' })
       .execute();
-    s = (await t.api.get(`/api/projects/${p.id}/summary`)).body.data.updateStats;
+    s = (await t.api.send(SUMMARY, { params: { project: p.id } })).body.data.updateStats;
     expect(s.group_visibility_chart).toEqual([
       { slug: 'A', value: 100 },
       { slug: 'B', value: 0 },
@@ -246,7 +252,7 @@ describe('GET /api/projects/{project}/summary', () => {
         ans(id, gpt, { brandAt: i < 6 ? 1 : null, competitors: names.slice(0, 7 - i) }),
       ),
     );
-    const s = (await t.api.get(`/api/projects/${p.id}/summary`)).body.data.updateStats;
+    const s = (await t.api.send(SUMMARY, { params: { project: p.id } })).body.data.updateStats;
     // total mentions: own 6 + competitors 7+6+5+4+3+2+1 = 34
     expect(s.share_of_voice.map((x: any) => [x.label, x.data[1].y])).toEqual([
       ['Acme', 17.65],
@@ -276,7 +282,7 @@ describe('GET /api/projects/{project}/summary', () => {
       type: 'update_finished',
       message: 'two',
     });
-    const res = await t.api.get(url(f));
+    const res = await t.api.send(SUMMARY, at(f));
     expect(res.body.events.map((e: any) => e.message)).toEqual(['two', 'one']);
     expect(res.body.events[0]).toEqual({
       id: expect.any(Number),
@@ -286,22 +292,21 @@ describe('GET /api/projects/{project}/summary', () => {
       created_at: '2026-11-20T10:00:00.000000Z',
     });
     const other = await t.otherUser();
-    expect((await other.api.get(url(f))).status).toBe(404);
+    expect((await other.api.error(SUMMARY, at(f))).status).toBe(404);
   });
 
   it('validates filters with field paths', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.api.get(url(f), {
-      dates: ['2026-13-01', '2026-11-02'],
-      neurals: [999999],
-      groups: ['x'],
+    const res = await t.api.error(SUMMARY, {
+      ...at(f),
+      query: { dates: ['2026-13-01', '2026-11-02'], neurals: [999999], groups: ['x'] },
     });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors).sort()).toEqual(['dates.0', 'groups.0']);
-    const bad = await t.api.get(url(f), { neurals: [999999] });
+    expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(['dates.0', 'groups.0']);
+    const bad = await t.api.error(SUMMARY, { ...at(f), query: { neurals: [999999] } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ 'neurals.0': ['The selected neurals.0 is invalid.'] });
-    const order = await t.api.get(url(f), { dates: ['2026-11-09', '2026-11-01'] });
+    const order = await t.api.error(SUMMARY, { ...at(f), query: { dates: ['2026-11-09', '2026-11-01'] } });
     expect(order.body.errors).toEqual({ dates: [expect.any(String)] });
   });
 });

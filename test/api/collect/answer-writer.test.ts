@@ -8,6 +8,7 @@ import {
 } from '../../../src-main/engine/collect/answer-store';
 import type { AnalysisResult } from '../../../src-main/engine/analysis/types';
 import { makeProject } from './factories';
+import { isPostgres } from '../../../src-main/engine/db/dialect';
 
 let t: TestEngine;
 beforeEach(async () => {
@@ -182,9 +183,17 @@ describe('a run of many answers', () => {
     const prompts = Array.from({ length: 40 }, (_, i) => `best crm number ${i}`);
     const p = await makeProject(t.engine, { prompts, neurals: ['demo', 'demo-search', 'demo-chat'] });
     await sql`create table run_writes (progress integer)`.execute(t.engine.ctx.db);
-    await sql`create trigger log_run_write after update on parse_runs begin
-      insert into run_writes values (new.progress); end`.execute(t.engine.ctx.db);
-    expect((await t.api.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    // Every write of a run's row logged, by a trigger in each database's own language.
+    if (isPostgres(t.engine.ctx.db)) {
+      await sql`create function log_run_write() returns trigger language plpgsql as $$
+        begin insert into run_writes values (new.progress); return new; end $$`.execute(t.engine.ctx.db);
+      await sql`create trigger log_run_write after update on parse_runs
+        for each row execute function log_run_write()`.execute(t.engine.ctx.db);
+    } else {
+      await sql`create trigger log_run_write after update on parse_runs begin
+        insert into run_writes values (new.progress); end`.execute(t.engine.ctx.db);
+    }
+    expect((await t.legacyApi.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
     await t.engine.jobs.drain({ ignoreDelays: true });
     const answers = await t.engine.ctx.db.selectFrom('answers').select('id').execute();
     expect(answers).toHaveLength(120);

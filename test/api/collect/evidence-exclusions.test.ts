@@ -59,9 +59,9 @@ async function projectWithRun() {
 }
 
 async function run(projectId: number) {
-  expect((await t.api.post(`/api/projects/${projectId}/parse`)).status).toBe(202);
+  expect((await t.legacyApi.post(`/api/projects/${projectId}/parse`)).status).toBe(202);
   await t.engine.jobs.drain({ ignoreDelays: true });
-  expect((await t.api.get(`/api/projects/${projectId}`)).body.data.parse.status).toBe('completed');
+  expect((await t.legacyApi.get(`/api/projects/${projectId}`)).body.data.parse.status).toBe('completed');
 }
 
 /** Every stored answer with data: prompt → {competitors, position}, per run. */
@@ -97,7 +97,7 @@ async function competitorId(projectId: number, name: string): Promise<number> {
 
 /** answers/visibility cells of the last update, by prompt text. */
 async function visibilityCells(projectId: number) {
-  const body = (await t.api.get(`/api/projects/${projectId}/answers/visibility`)).body;
+  const body = (await t.legacyApi.get(`/api/projects/${projectId}/answers/visibility`)).body;
   return Object.fromEntries(body.tableData.rows.map((r: any) => [r.prompt.value, r.data[0]]));
 }
 
@@ -132,13 +132,13 @@ describe('evidence in answers/visibility and comparison', () => {
     expect(first.evidence.competitors[0].competitor_id).toBe(await competitorId(p.id, 'Globex'));
 
     // Comparison answers carry the same evidence.
-    const cmp = (await t.api.get(`/api/projects/${p.id}/answers/comparison`)).body;
+    const cmp = (await t.legacyApi.get(`/api/projects/${p.id}/answers/comparison`)).body;
     for (const row of cmp.tableData.rows) {
       expect(row.answer1.evidence).toBeNull(); // one update only: no 'before' answer
       expectEvidenceHolds({ ...row.answer2, mention: row.answer2.mention });
     }
     // The deprecated /answers gets no new fields.
-    const legacy = (await t.api.get(`/api/projects/${p.id}/answers`)).body;
+    const legacy = (await t.legacyApi.get(`/api/projects/${p.id}/answers`)).body;
     expect(legacy.data.visibility.tableData.rows[0].data[0]).not.toHaveProperty('evidence');
   });
 
@@ -146,7 +146,7 @@ describe('evidence in answers/visibility and comparison', () => {
     const p = await projectWithRun();
     await t.engine.ctx.db.updateTable('answers').set({ evidence: null }).execute();
     for (const cell of Object.values(await visibilityCells(p.id))) expect((cell as any).evidence).toBeNull();
-    await t.api.post(`/api/projects/${p.id}/reanalyze`);
+    await t.legacyApi.post(`/api/projects/${p.id}/reanalyze`);
     await t.engine.jobs.drain({ ignoreDelays: true });
     for (const cell of Object.values(await visibilityCells(p.id))) expectEvidenceHolds(cell);
   });
@@ -164,7 +164,7 @@ describe('hiding a competitor re-ranks every answer', () => {
     const globex = await competitorId(p.id, 'Globex');
 
     // Hide: the response says a re-analysis is queued; its progress is visible until done.
-    const hidden = await t.api.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' });
+    const hidden = await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' });
     expect(hidden.status).toBe(200);
     expect(hidden.body.data).toMatchObject({ id: globex, name: 'Globex', type: 'hidden' });
     expect(hidden.body.reanalysis).toMatchObject({
@@ -172,10 +172,10 @@ describe('hiding a competitor re-ranks every answer', () => {
       progress: 0,
       reason: 'competitor_hidden',
     });
-    const queued = (await t.api.get(`/api/projects/${p.id}/reanalyze`)).body.data;
+    const queued = (await t.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data;
     expect(queued).toMatchObject({ id: hidden.body.reanalysis.id, status: 'queued' });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const done = (await t.api.get(`/api/projects/${p.id}/reanalyze`)).body.data;
+    const done = (await t.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data;
     expect(done).toMatchObject({
       id: hidden.body.reanalysis.id,
       status: 'done',
@@ -200,7 +200,7 @@ describe('hiding a competitor re-ranks every answer', () => {
       expectEvidenceHolds(cell);
       expect((cell as any).evidence.competitors.some((s: any) => s.name === 'Globex')).toBe(false);
     }
-    const history = (await t.api.get(`/api/projects/${p.id}/answers/history`)).body.tableData;
+    const history = (await t.legacyApi.get(`/api/projects/${p.id}/answers/history`)).body.tableData;
     const firstPrompt = history.data.find((d: any) => d.prompt.value === 'best crm for a small business');
     const [cell] = Object.values(Object.values(firstPrompt.positions_by_date)[0] as object) as any[];
     expect(cell).toMatchObject({ mention_position: 1, competitors: ['Initech'] });
@@ -210,12 +210,12 @@ describe('hiding a competitor re-ranks every answer', () => {
       .where('competitor_id', '=', globex)
       .execute();
     expect(links).toEqual([]);
-    const competitors = (await t.api.get(`/api/projects/${p.id}/competitors`)).body.data;
+    const competitors = (await t.legacyApi.get(`/api/projects/${p.id}/competitors`)).body.data;
     expect(competitors.tableData.map((r: any) => r.competitor.name)).not.toContain('Globex');
     expect(competitors.hiddenCompetitors).toEqual([
       { id: globex, name: 'Globex', type: 'hidden', members: [] },
     ]);
-    const sov = (await t.api.get(`/api/projects/${p.id}/summary`)).body.data.updateStats.share_of_voice;
+    const sov = (await t.legacyApi.get(`/api/projects/${p.id}/summary`)).body.data.updateStats.share_of_voice;
     expect(sov.map((s: any) => s.label)).not.toContain('Globex');
 
     // A future run respects the exclusion.
@@ -230,18 +230,20 @@ describe('hiding a competitor re-ranks every answer', () => {
     });
 
     // Unhide: another re-analysis, and both runs get the name and the old positions back.
-    const restored = await t.api.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'direct' });
+    const restored = await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, {
+      type: 'direct',
+    });
     expect(restored.body.reanalysis).toMatchObject({ status: 'queued', reason: 'competitor_restored' });
     await t.engine.jobs.drain({ ignoreDelays: true });
     const after = await stored(p.id);
     expect(after).toHaveLength(6);
     for (const r of after) expect([r.competitors, r.position]).toEqual(original[r.prompt]);
-    const table = (await t.api.get(`/api/projects/${p.id}/competitors`)).body.data;
+    const table = (await t.legacyApi.get(`/api/projects/${p.id}/competitors`)).body.data;
     expect(table.tableData.map((r: any) => r.competitor.name)).toContain('Globex');
     expect(table.hiddenCompetitors).toEqual([]);
 
     // Retyping between visible types changes no exclusion: no re-analysis.
-    const retyped = await t.api.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'key' });
+    const retyped = await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'key' });
     expect(retyped.body.reanalysis).toBeNull();
   });
 
@@ -249,10 +251,14 @@ describe('hiding a competitor re-ranks every answer', () => {
     const p = await projectWithRun();
     const globex = await competitorId(p.id, 'Globex');
     const umbrella = await competitorId(p.id, 'Umbrella');
-    await t.api.post(`/api/projects/${p.id}/competitors/${globex}/merge`, { competitor_ids: [umbrella] });
-    const first = (await t.api.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' })).body;
+    await t.legacyApi.post(`/api/projects/${p.id}/competitors/${globex}/merge`, {
+      competitor_ids: [umbrella],
+    });
+    const first = (await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' }))
+      .body;
     const hooli = await competitorId(p.id, 'Hooli');
-    const second = (await t.api.patch(`/api/projects/${p.id}/competitors/${hooli}`, { type: 'hidden' })).body;
+    const second = (await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${hooli}`, { type: 'hidden' }))
+      .body;
     // Both edits wait for the same queued job: it reads the project when it starts.
     expect(second.reanalysis.id).toBe(first.reanalysis.id);
     expect(await t.engine.jobs.drain({ ignoreDelays: true })).toBe(1);
@@ -265,7 +271,7 @@ describe('hiding a competitor re-ranks every answer', () => {
 
   it('stops an older re-analysis once a newer one is asked for; the newer one does the work', async () => {
     const p = await projectWithRun();
-    const older = (await t.api.post(`/api/projects/${p.id}/reanalyze`)).body.data.reanalysis;
+    const older = (await t.legacyApi.post(`/api/projects/${p.id}/reanalyze`)).body.data.reanalysis;
     // As if the older job had started: a new request cannot wait for it, so it gets its own job.
     await t.engine.ctx.db
       .updateTable('reanalyses')
@@ -273,8 +279,8 @@ describe('hiding a competitor re-ranks every answer', () => {
       .where('id', '=', older.id)
       .execute();
     const globex = await competitorId(p.id, 'Globex');
-    const newer = (await t.api.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' })).body
-      .reanalysis;
+    const newer = (await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' }))
+      .body.reanalysis;
     expect(newer.id).toBeGreaterThan(older.id);
     await t.engine.jobs.drain({ ignoreDelays: true });
     const rows = await t.engine.ctx.db
@@ -286,7 +292,7 @@ describe('hiding a competitor re-ranks every answer', () => {
       { id: older.id, status: 'superseded' },
       { id: newer.id, status: 'done' },
     ]);
-    expect((await t.api.get(`/api/projects/${p.id}/reanalyze`)).body.data).toMatchObject({
+    expect((await t.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data).toMatchObject({
       id: newer.id,
       status: 'done',
     });
@@ -300,15 +306,16 @@ describe('hiding a competitor re-ranks every answer', () => {
       .insertInto('project_shares')
       .values({ project_id: p.id, user_id: viewer.id, role: 'viewer' })
       .execute();
-    expect((await viewer.api.get(`/api/projects/${p.id}/reanalyze`)).body).toEqual({ data: null });
+    expect((await viewer.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body).toEqual({ data: null });
     const globex = await competitorId(p.id, 'Globex');
     expect(
-      (await viewer.api.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' })).status,
+      (await viewer.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' }))
+        .status,
     ).toBe(403);
-    await t.api.post(`/api/projects/${p.id}/reanalyze`);
-    expect((await viewer.api.get(`/api/projects/${p.id}/reanalyze`)).body.data.status).toBe('queued');
+    await t.legacyApi.post(`/api/projects/${p.id}/reanalyze`);
+    expect((await viewer.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data.status).toBe('queued');
     const stranger = await t.otherUser();
-    expect((await stranger.api.get(`/api/projects/${p.id}/reanalyze`)).status).toBe(404);
+    expect((await stranger.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).status).toBe(404);
   });
 });
 
@@ -316,15 +323,15 @@ describe('own products (project settings)', () => {
   it('round-trip through settings and leave every answer after the re-analysis', async () => {
     const p = await projectWithRun();
     const url = `/api/projects/${p.id}/settings`;
-    expect((await t.api.get(url)).body.data.own_products).toEqual([]);
+    expect((await t.legacyApi.get(url)).body.data.own_products).toEqual([]);
 
-    const saved = await t.api.patch(url, {
+    const saved = await t.legacyApi.patch(url, {
       own_products: [' Roadrunner Suite ', 'Acme Academy', 'roadrunner suite'],
     });
     expect(saved.status).toBe(200);
     expect(saved.body.data.own_products).toEqual(['Roadrunner Suite', 'Acme Academy']);
-    expect((await t.api.get(url)).body).toEqual(saved.body);
-    const reanalysis = (await t.api.get(`/api/projects/${p.id}/reanalyze`)).body.data;
+    expect((await t.legacyApi.get(url)).body).toEqual(saved.body);
+    const reanalysis = (await t.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data;
     expect(reanalysis).toMatchObject({ status: 'queued', reason: 'own_products' });
     await t.engine.jobs.drain({ ignoreDelays: true });
     expect(byPrompt(await stored(p.id))).toEqual({
@@ -334,16 +341,16 @@ describe('own products (project settings)', () => {
     });
 
     // The same list again changes nothing: no new re-analysis.
-    await t.api.patch(url, { own_products: ['Roadrunner Suite', 'Acme Academy'] });
-    expect((await t.api.get(`/api/projects/${p.id}/reanalyze`)).body.data.id).toBe(reanalysis.id);
+    await t.legacyApi.patch(url, { own_products: ['Roadrunner Suite', 'Acme Academy'] });
+    expect((await t.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data.id).toBe(reanalysis.id);
 
     // One per line (or comma separated) is accepted; null clears; a name over 255 characters is a 422.
-    const lines = await t.api.patch(url, { own_products: 'Roadrunner Suite\nCoyote Pro, Anvil' });
+    const lines = await t.legacyApi.patch(url, { own_products: 'Roadrunner Suite\nCoyote Pro, Anvil' });
     expect(lines.body.data.own_products).toEqual(['Roadrunner Suite', 'Coyote Pro', 'Anvil']);
-    const bad = await t.api.patch(url, { own_products: ['x'.repeat(256)] });
+    const bad = await t.legacyApi.patch(url, { own_products: ['x'.repeat(256)] });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)[0]).toMatch(/^own_products/);
-    const cleared = await t.api.patch(url, { own_products: null });
+    const cleared = await t.legacyApi.patch(url, { own_products: null });
     expect(cleared.body.data.own_products).toEqual([]);
     await t.engine.jobs.drain({ ignoreDelays: true });
     expect(byPrompt(await stored(p.id))['crm for agencies']).toEqual([['Roadrunner Suite', 'Hooli'], 2]);

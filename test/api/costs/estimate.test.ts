@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
+import type { ScheduleBody } from '../../../src-shared/api/core';
 import { configureCollection } from '../../../src-main/engine/collect/tuning';
 import { addCompatibleNetwork, balanceOf, makeProject } from '../collect/factories';
 import { chatCompletion, startLoopbackAi } from '../collect/loopback-ai';
@@ -10,17 +11,23 @@ beforeEach(async () => {
   // Friday 2026-11-20, 10:00 UTC; scheduled runs start at 06:00 UTC.
   t = await createTestEngine({ now: '2026-11-20T10:00:00.000Z' });
   configureCollection(t.engine.ctx, { retry: { sleep: async () => {}, timeoutMs: 2000 } });
-  await t.api.patch('/api/app/settings', { schedule_hour: 6, time_zone: 'UTC' });
+  await t.api.send('PATCH /api/app/settings', { body: { schedule_hour: 6, time_zone: 'UTC' } });
 });
 afterEach(() => t.close());
 
+const ESTIMATE = 'GET /api/projects/{project}/parse/estimate';
+const PRICES = 'PATCH /api/app/prices';
+const at = (project: number) => ({ params: { project } });
 const estimate = async (projectId: number) => {
-  const res = await t.api.get(`/api/projects/${projectId}/parse/estimate`);
+  const res = await t.api.send(ESTIMATE, at(projectId));
   expect(res.status).toBe(200);
   return res.body.data;
 };
-const setSchedule = (projectId: number, type: string, detail: unknown) =>
-  t.api.patch(`/api/projects/${projectId}/settings`, { schedule: { type, detail } });
+const setSchedule = (projectId: number, type: ScheduleBody['type'], detail: ScheduleBody['detail']) =>
+  t.api.send('PATCH /api/projects/{project}/settings', {
+    ...at(projectId),
+    body: { schedule: { type, detail } },
+  });
 
 describe('GET /api/projects/{project}/parse/estimate: limits are what POST parse charges', () => {
   it.each([
@@ -34,7 +41,7 @@ describe('GET /api/projects/{project}/parse/estimate: limits are what POST parse
     expect(e.limits).toBe(prompts.length * neurals.length);
     expect(e.requests).toEqual(p.neuralIds.map((id) => ({ neural_id: id, count: prompts.length })));
     const before = await balanceOf(t.engine);
-    expect((await t.api.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    expect((await t.api.send('POST /api/projects/{project}/parse', at(p.id))).status).toBe(202);
     expect(before - (await balanceOf(t.engine))).toBe(e.limits);
   });
 
@@ -53,7 +60,7 @@ describe('GET /api/projects/{project}/parse/estimate: limits are what POST parse
     const e = await estimate(p.id);
     expect(e.limits).toBe(2);
     const before = await balanceOf(t.engine);
-    await t.api.post(`/api/projects/${p.id}/parse`);
+    await t.api.send('POST /api/projects/{project}/parse', at(p.id));
     expect(before - (await balanceOf(t.engine))).toBe(2);
   });
 
@@ -84,7 +91,7 @@ describe('GET /api/projects/{project}/parse/estimate: limits are what POST parse
   it('answers 404 for a project the user cannot see', async () => {
     const p = await makeProject(t.engine);
     const other = await t.otherUser();
-    expect((await other.api.get(`/api/projects/${p.id}/parse/estimate`)).status).toBe(404);
+    expect((await other.api.error(ESTIMATE, at(p.id))).status).toBe(404);
   });
 });
 
@@ -106,15 +113,17 @@ describe('tokens and prices', () => {
       expect(first.cost_usd.by_neural).toEqual([{ neural_id: nid, usd: null }]);
       expect(first.cost_usd.prices_as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-      const saved = await t.api.patch('/api/app/prices', {
-        prices: [
-          {
-            provider: 'openai-compatible',
-            model: 'test-model',
-            input_usd_per_mtok: 2,
-            output_usd_per_mtok: 8,
-          },
-        ],
+      const saved = await t.api.send(PRICES, {
+        body: {
+          prices: [
+            {
+              provider: 'openai-compatible',
+              model: 'test-model',
+              input_usd_per_mtok: 2,
+              output_usd_per_mtok: 8,
+            },
+          ],
+        },
       });
       expect(saved.status).toBe(200);
       expect(saved.body.data.prices).toContainEqual({
@@ -126,14 +135,14 @@ describe('tokens and prices', () => {
       });
       expect((await estimate(p.id)).cost_usd.total).toBeCloseTo((7 * 2 + 1400 * 8) / 1e6, 4);
 
-      await t.api.post(`/api/projects/${p.id}/parse`);
+      await t.api.send('POST /api/projects/{project}/parse', at(p.id));
       await t.engine.jobs.drain({ ignoreDelays: true });
       // The loopback reports 5 input and 20 output tokens per answer.
       const after = await estimate(p.id);
       expect(after.tokens).toEqual({ input: 10, output: 40 });
       expect(after.cost_usd.total).toBeCloseTo((10 * 2 + 40 * 8) / 1e6, 6);
 
-      const spend = await t.api.get('/api/app/spend');
+      const spend = await t.api.send('GET /api/app/spend');
       expect(spend.status).toBe(200);
       expect(spend.body.data.networks).toEqual([
         {
@@ -151,14 +160,16 @@ describe('tokens and prices', () => {
   });
 
   it('refuses a malformed price with 422 and lets only the owner edit prices', async () => {
-    const bad = await t.api.patch('/api/app/prices', {
-      prices: [{ provider: 'openai', model: 'gpt-4o', input_usd_per_mtok: -1, output_usd_per_mtok: 1 }],
+    const bad = await t.api.error(PRICES, {
+      body: {
+        prices: [{ provider: 'openai', model: 'gpt-4o', input_usd_per_mtok: -1, output_usd_per_mtok: 1 }],
+      },
     });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors)).toEqual(['prices.0.input_usd_per_mtok']);
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(['prices.0.input_usd_per_mtok']);
     const other = await t.otherUser();
-    expect((await other.api.patch('/api/app/prices', { prices: null })).status).toBe(403);
-    const reset = await t.api.patch('/api/app/prices', { prices: null });
-    expect(reset.body.data.prices.every((r: any) => r.source === 'table')).toBe(true);
+    expect((await other.api.error(PRICES, { body: { prices: null } })).status).toBe(403);
+    const reset = await t.api.send(PRICES, { body: { prices: null } });
+    expect(reset.body.data.prices.every((r) => r.source === 'table')).toBe(true);
   });
 });

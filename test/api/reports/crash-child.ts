@@ -6,9 +6,12 @@
 import { createEngine } from '../../../src-main/engine/engine';
 import { JOB } from '../../../src-main/engine/job-catalogue';
 import { reportBuildJob } from '../../../src-main/engine/reports/report-build.job';
+import { testPostgresDatabaseOf } from '../../helpers/test-database';
 
 async function main() {
-  const engine = await createEngine({ dataDir: process.argv[2], runJobs: false });
+  const dataDir = process.argv[2];
+  const databaseUrl = await testPostgresDatabaseOf(dataDir); // the suite's PostgreSQL, if it runs on it
+  const engine = await createEngine({ dataDir, runJobs: false, databaseUrl });
   engine.jobs.register(
     JOB.reportBuild,
     reportBuildJob(engine.ctx, {

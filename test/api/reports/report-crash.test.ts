@@ -36,7 +36,7 @@ describe('a crash during report building', () => {
     const p = await seedProject(t.engine.ctx, { brand: 'Acme' });
     await seedUpdate(t.engine.ctx, p, '2026-11-18', [ans(p.prompts[0], p.neural.chatgpt, { brandAt: 1 })]);
     const blocks = ['summary', 'competitors', 'answers', 'sources'];
-    const created = await t.api.post(`/api/projects/${p.id}/reports`, {
+    const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
       options: {
         comparison_enabled: false,
         period_main: 'last_7_days',
@@ -59,11 +59,11 @@ describe('a crash during report building', () => {
       .orderBy('id')
       .execute();
     expect(saved.map((r) => r.block_slug)).toEqual(['summary', 'competitors']);
-    expect((await t.api.get(`/api/projects/${p.id}/reports/${id}/status`)).body.status).toBe('running');
+    expect((await t.legacyApi.get(`/api/projects/${p.id}/reports/${id}/status`)).body.status).toBe('running');
 
     // The restarted engine put the job back in the queue; the build resumes and finishes.
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const report = await t.api.get(`/api/projects/${p.id}/reports/${id}`);
+    const report = await t.legacyApi.get(`/api/projects/${p.id}/reports/${id}`);
     expect(report.body.data.status).toBe('done');
     expect(report.body.data.result.map((r: any) => r.block_slug)).toEqual(blocks);
     // The blocks built before the crash were kept, not built again.
@@ -76,7 +76,7 @@ describe('a crash during report building', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'answerscope-crash-'));
     t = await createTestEngine({ dataDir });
     const p = await seedProject(t.engine.ctx, { brand: 'Acme' });
-    const created = await t.api.post(`/api/projects/${p.id}/reports`, {
+    const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
       options: { comparison_enabled: false, period_main: 'last_7_days', blocks: [{ slug: 'summary' }] },
     });
     // As after three crashes: the job was claimed three times and left running.
@@ -86,7 +86,7 @@ describe('a crash during report building', () => {
 
     t = await createTestEngine({ dataDir });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const status = await t.api.get(`/api/projects/${p.id}/reports/${created.body.id}/status`);
+    const status = await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/status`);
     expect(status.body.status).toBe('failed');
   });
 });

@@ -54,12 +54,12 @@ afterEach(async () => {
 });
 
 const useSink = () =>
-  t.api.patch('/api/app/settings', {
+  t.legacyApi.patch('/api/app/settings', {
     smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'reports@answerscope.test' },
   });
 
 const create = (options: Record<string, unknown>) =>
-  t.api.post(`/api/projects/${p.id}/reports`, {
+  t.legacyApi.post(`/api/projects/${p.id}/reports`, {
     options: {
       comparison_enabled: false,
       period_main: 'last_7_days',
@@ -100,7 +100,7 @@ describe('report e-mail notices', () => {
     });
     await t.engine.jobs.drain({ ignoreDelays: true });
 
-    const status = await t.api.get(`/api/projects/${p.id}/reports/${created.body.id}/status`);
+    const status = await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/status`);
     expect(status.body.status).toBe('failed');
     expect(sink.received.map((m) => m.to)).toEqual([['ops@example.com']]);
     expect(sink.received[0].data).toContain('disk full');

@@ -43,14 +43,15 @@ async function serveUi(root: string) {
 }
 
 async function doneReport(): Promise<number> {
-  const created = await t.api.post(`/api/projects/${p.id}/reports`, {
+  const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
     options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
   });
   await t.engine.jobs.drain({ ignoreDelays: true });
   return created.body.id;
 }
 
-const download = async (id: number) => (await t.api.get(`/api/projects/${p.id}/reports/${id}/download`)).body;
+const download = async (id: number) =>
+  (await t.legacyApi.get(`/api/projects/${p.id}/reports/${id}/download`)).body;
 
 /** Asks for the PDF, runs the print, and answers what the next request says. */
 async function printOnce(id: number) {

@@ -43,7 +43,7 @@ async function seedTwoUpdates() {
 
 describe('GET /api/projects/{project}/reports/blocks', () => {
   it('lists the nine blocks with Russian names for a Russian project', async () => {
-    const res = await t.api.get(`${base()}/blocks`);
+    const res = await t.legacyApi.get(`${base()}/blocks`);
     expect(res.status).toBe(200);
     expect(res.body.data.map((b: any) => b.slug)).toEqual([...BLOCK_SLUGS]);
     for (const b of res.body.data) {
@@ -55,14 +55,14 @@ describe('GET /api/projects/{project}/reports/blocks', () => {
 
   it('names the blocks in English for an English project', async () => {
     await t.engine.ctx.db.updateTable('projects').set({ language: 'en' }).where('id', '=', p.id).execute();
-    const res = await t.api.get(`${base()}/blocks`);
+    const res = await t.legacyApi.get(`${base()}/blocks`);
     expect(res.body.data.find((b: any) => b.slug === 'summary').name).toBe('Summary');
   });
 });
 
 describe('POST /api/projects/{project}/reports', () => {
   it('creates a queued report with a URL-safe shared key of at least 128 bits', async () => {
-    const res = await t.api.post(base(), { options: validOptions() });
+    const res = await t.legacyApi.post(base(), { options: validOptions() });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -74,13 +74,13 @@ describe('POST /api/projects/{project}/reports', () => {
   });
 
   it('stores the options with defaults filled in and e-mails split into arrays', async () => {
-    const created = await t.api.post(base(), {
+    const created = await t.legacyApi.post(base(), {
       options: validOptions({
         report_email: 'a@example.com, b@example.com',
         blocks: [{ slug: 'kpi', checked: false }, { slug: 'summary' }],
       }),
     });
-    const res = await t.api.get(`${base()}/${created.body.id}`);
+    const res = await t.legacyApi.get(`${base()}/${created.body.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).not.toHaveProperty('result');
     expect(res.body.data).toMatchObject({
@@ -190,7 +190,7 @@ describe('POST /api/projects/{project}/reports', () => {
     ],
   ];
   it.each(cases)('answers 422 with field paths: %s', async (_name, body, paths) => {
-    const res = await t.api.post(base(), body);
+    const res = await t.legacyApi.post(base(), body);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: expect.any(String), errors: expect.any(Object) });
     expect(Object.keys(res.body.errors).sort()).toEqual(paths.sort());
@@ -198,7 +198,7 @@ describe('POST /api/projects/{project}/reports', () => {
   });
 
   it('reports every missing required field at once', async () => {
-    const res = await t.api.post(base(), { options: {} });
+    const res = await t.legacyApi.post(base(), { options: {} });
     expect(Object.keys(res.body.errors).sort()).toEqual([
       'options.blocks',
       'options.comparison_enabled',
@@ -207,27 +207,27 @@ describe('POST /api/projects/{project}/reports', () => {
   });
 
   it('ignores the comparison period when comparison is disabled', async () => {
-    const res = await t.api.post(base(), { options: validOptions({ period_comparison: 'nonsense' }) });
+    const res = await t.legacyApi.post(base(), { options: validOptions({ period_comparison: 'nonsense' }) });
     expect(res.status).toBe(201);
   });
 
   it('restarts an earlier report with its options (source_type restart, options.restart_of)', async () => {
-    const first = await t.api.post(base(), {
+    const first = await t.legacyApi.post(base(), {
       options: validOptions({ period_main: 'custom', period_main_dates: ['2026-11-01', '2026-11-15'] }),
     });
-    const again = await t.api.post(base(), {
+    const again = await t.legacyApi.post(base(), {
       source_type: 'restart',
       options: { restart_of: first.body.id },
     });
     expect(again.status).toBe(201);
-    const res = await t.api.get(`${base()}/${again.body.id}`);
+    const res = await t.legacyApi.get(`${base()}/${again.body.id}`);
     expect(res.body.data.source_type).toBe('restart');
     expect(res.body.data.options).toMatchObject({
       period_main: 'custom',
       period_main_dates: ['2026-11-01', '2026-11-15'],
       restart_of: first.body.id,
     });
-    const missing = await t.api.post(base(), { source_type: 'restart', options: { restart_of: 999 } });
+    const missing = await t.legacyApi.post(base(), { source_type: 'restart', options: { restart_of: 999 } });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors)).toEqual(['options.restart_of']);
   });
@@ -235,8 +235,8 @@ describe('POST /api/projects/{project}/reports', () => {
 
 describe('GET /api/projects/{project}/reports', () => {
   it('pages newest first with Laravel links and meta, and filters by status', async () => {
-    for (let i = 0; i < 3; i++) await t.api.post(base(), { options: validOptions() });
-    const res = await t.api.get(base(), { per_page: 2 });
+    for (let i = 0; i < 3; i++) await t.legacyApi.post(base(), { options: validOptions() });
+    const res = await t.legacyApi.get(base(), { per_page: 2 });
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ current_page: 1, last_page: 2, per_page: 2, total: 3 });
     expect(res.body.links).toEqual({
@@ -257,43 +257,43 @@ describe('GET /api/projects/{project}/reports', () => {
       'updated_at',
       'user_id',
     ]);
-    const page2 = await t.api.get(base(), { per_page: 2, page: 2 });
+    const page2 = await t.legacyApi.get(base(), { per_page: 2, page: 2 });
     expect(page2.body.data).toHaveLength(1);
     expect(page2.body.links.prev).toContain('page=1');
 
-    const done = await t.api.get(base(), { status: 'done' });
+    const done = await t.legacyApi.get(base(), { status: 'done' });
     expect(done.body.meta.total).toBe(0);
-    expect((await t.api.get(base(), { status: 'queued' })).body.meta.total).toBe(3);
+    expect((await t.legacyApi.get(base(), { status: 'queued' })).body.meta.total).toBe(3);
   });
 
   it('answers 422 for per_page above 100 and an unknown status', async () => {
-    const big = await t.api.get(base(), { per_page: 101 });
+    const big = await t.legacyApi.get(base(), { per_page: 101 });
     expect(big.status).toBe(422);
     expect(Object.keys(big.body.errors)).toEqual(['per_page']);
-    expect((await t.api.get(base(), { per_page: 100 })).status).toBe(200);
-    expect((await t.api.get(base(), { status: 'lost' })).status).toBe(422);
+    expect((await t.legacyApi.get(base(), { per_page: 100 })).status).toBe(200);
+    expect((await t.legacyApi.get(base(), { status: 'lost' })).status).toBe(422);
   });
 });
 
 describe('reports of another project', () => {
   it('answers 404 for a report through another project and for a foreign project', async () => {
     const q = await seedProject(t.engine.ctx, { brand: 'Other' });
-    const created = await t.api.post(base(), { options: validOptions() });
+    const created = await t.legacyApi.post(base(), { options: validOptions() });
     for (const suffix of ['', '/status', '/download', '/file']) {
-      const res = await t.api.get(`/api/projects/${q.id}/reports/${created.body.id}${suffix}`);
+      const res = await t.legacyApi.get(`/api/projects/${q.id}/reports/${created.body.id}${suffix}`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: expect.any(String) });
     }
     const stranger = await t.otherUser();
-    expect((await stranger.api.get(`${base()}/${created.body.id}`)).status).toBe(404);
-    expect((await stranger.api.post(base(), { options: validOptions() })).status).toBe(404);
+    expect((await stranger.legacyApi.get(`${base()}/${created.body.id}`)).status).toBe(404);
+    expect((await stranger.legacyApi.post(base(), { options: validOptions() })).status).toBe(404);
   });
 });
 
 describe('report building', () => {
   it('goes queued → running → done, with every chosen block in the result and a report_done event', async () => {
     await seedTwoUpdates();
-    const created = await t.api.post(base(), {
+    const created = await t.legacyApi.post(base(), {
       options: validOptions({
         blocks: BLOCK_SLUGS.filter((s) => s !== 'ai_conclusions').map((slug) => ({ slug })),
         comparison_enabled: true,
@@ -301,18 +301,18 @@ describe('report building', () => {
       }),
     });
     const id = created.body.id;
-    expect((await t.api.get(`${base()}/${id}/status`)).body).toEqual({
+    expect((await t.legacyApi.get(`${base()}/${id}/status`)).body).toEqual({
       id,
       status: 'queued',
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
     });
-    const before = await t.api.get(`${base()}/${id}/download`);
+    const before = await t.legacyApi.get(`${base()}/${id}/download`);
     expect(before.status).toBe(400);
     expect(before.body).toEqual({ message: expect.any(String), status: 'queued' });
 
     await t.engine.jobs.drain({ ignoreDelays: true });
-    expect((await t.api.get(`${base()}/${id}/status`)).body.status).toBe('done');
-    const res = await t.api.get(`${base()}/${id}`);
+    expect((await t.legacyApi.get(`${base()}/${id}/status`)).body.status).toBe('done');
+    const res = await t.legacyApi.get(`${base()}/${id}`);
     const result = res.body.data.result;
     expect(result.map((r: any) => r.block_slug)).toEqual(BLOCK_SLUGS.filter((s) => s !== 'ai_conclusions'));
     for (const r of result) {
@@ -367,7 +367,7 @@ describe('report building', () => {
     ]);
     const main = ['2026-11-05', '2026-11-19'];
     const comparison = ['2026-11-01', '2026-11-12'];
-    const created = await t.api.post(base(), {
+    const created = await t.legacyApi.post(base(), {
       options: validOptions({
         period_main: 'custom',
         period_main_dates: main,
@@ -380,11 +380,11 @@ describe('report building', () => {
       }),
     });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const report = await t.api.get(`${base()}/${created.body.id}`);
+    const report = await t.legacyApi.get(`${base()}/${created.body.id}`);
     const block = (slug: string) =>
       report.body.data.result.find((r: any) => r.block_slug === slug).block_data;
     const endpoint = async (path: string, dates: string[], query: Record<string, any> = {}) => {
-      const res = await t.api.get(`/api/projects/${p.id}/${path}`, { dates, ...query });
+      const res = await t.legacyApi.get(`/api/projects/${p.id}/${path}`, { dates, ...query });
       expect(res.status).toBe(200);
       return res.body;
     };
@@ -461,11 +461,11 @@ describe('report building', () => {
 
   it('resolves last_7_days, last_calendar_month, custom and prev_period against the clock', async () => {
     const periodsOf = async (options: Record<string, unknown>) => {
-      const created = await t.api.post(base(), {
+      const created = await t.legacyApi.post(base(), {
         options: validOptions({ blocks: [{ slug: 'kpi' }], ...options }),
       });
       await t.engine.jobs.drain({ ignoreDelays: true });
-      const res = await t.api.get(`${base()}/${created.body.id}`);
+      const res = await t.legacyApi.get(`${base()}/${created.body.id}`);
       const data = res.body.data.result[0].block_data;
       return [data.period, data.comparison_period];
     };
@@ -498,11 +498,11 @@ describe('report building', () => {
   });
 
   it('switches ai_conclusions off without an analysis model and builds the rest', async () => {
-    const created = await t.api.post(base(), {
+    const created = await t.legacyApi.post(base(), {
       options: validOptions({ blocks: [{ slug: 'ai_conclusions' }, { slug: 'summary' }] }),
     });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const res = await t.api.get(`${base()}/${created.body.id}`);
+    const res = await t.legacyApi.get(`${base()}/${created.body.id}`);
     expect(res.body.data.status).toBe('done');
     const [ai, summary] = res.body.data.result;
     expect(ai.block_slug).toBe('ai_conclusions');
@@ -517,9 +517,9 @@ describe('report building', () => {
       .set({ frequency: 1200 })
       .where('id', '=', p.prompts[0])
       .execute();
-    const created = await t.api.post(base(), { options: validOptions({ blocks: [{ slug: 'kpi' }] }) });
+    const created = await t.legacyApi.post(base(), { options: validOptions({ blocks: [{ slug: 'kpi' }] }) });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const res = await t.api.get(`${base()}/${created.body.id}`);
+    const res = await t.legacyApi.get(`${base()}/${created.body.id}`);
     const kpi = res.body.data.result[0].block_data.main;
     expect(kpi.brand_demand).toMatchObject({
       available: true,

@@ -289,4 +289,116 @@ Die Option n8n ist für Selbsthoster gedacht.`;
 Единая CRM и бухгалтерия.`;
     expect(competitorsOf(text, '1С', 'ru')).toEqual(['Моё дело', 'Контур.Эльба', 'Простой бизнес']);
   });
+
+  it('numbered items separated by paragraphs are one list of names', () => {
+    const text = `### Top airlines
+
+**1. JetBlue — best economy experience**
+The most legroom in economy.
+
+**2. Delta — best reliability**
+Near the top for on-time performance.
+
+**3. United — best from Newark**
+Lots of frequencies from EWR.
+
+**4. American Airlines — best for oneworld loyalty**
+Lie-flat premium cabins.`;
+    expect(competitorsOf(text, 'JetBlue', 'en')).toEqual(['Delta', 'United', 'American Airlines']);
+  });
+
+  it('German nouns enumerated beside names are things, the names stay', () => {
+    const text = `Die ARD Mediathek und ZDFmediathek bieten viele Dokus, Reportagen und Serien.
+
+- **Netflix**: größte Auswahl.
+- **RTL+**: deutsche Inhalte.
+- **Joyn**: kostenlos mit Werbung.
+
+Soll ich dir Angebote für deine Situation (z. B. Familie, Selbstständigkeit) vergleichen?`;
+    const found = competitorsOf(text, 'RTL+', 'de', 'Streamingdienst, Serien und Filme');
+    expect(found).toEqual(expect.arrayContaining(['Netflix', 'Joyn']));
+    for (const noun of ['Dokus', 'Reportagen', 'Serien', 'Familie', 'Selbstständigkeit'])
+      expect(found).not.toContain(noun);
+  });
+
+  it('a code with a company word, a slashed name and a name with a number stay whole', () => {
+    const ru = `Варианты:
+
+1. **Победа** — дешевле всех.
+2. **S7 Airlines** — рейсы из Домодедова.`;
+    expect(competitorsOf(ru, 'Победа', 'ru')).toEqual(['S7 Airlines']);
+    const es = `| Agencia | Modelo |
+|---|---|
+| Housfy | Tarifa fija |
+| RE/MAX | Franquicias |
+| Century 21 | Franquicias |`;
+    expect(competitorsOf(es, 'Housfy', 'es')).toEqual(['RE/MAX', 'Century 21']);
+  });
+
+  it('review sites, exams, leagues and plan weeks are not competitors', () => {
+    const en = `## Options
+
+- **Personio** — strong in Europe.
+- **HiBob** — modern interface.
+
+Reviews on G2 and Capterra often say Personio's reporting is less flexible than HiBob's.
+
+1. **Weeks 1–4:** 30 minutes a day.
+2. **Weeks 5–8:** add CEFR A2 grammar; take IELTS or TOEIC later.`;
+    expect(competitorsOf(en, 'Personio', 'en', 'HR software')).toEqual(['HiBob']);
+  });
+
+  it('names in an advice step are where to do it, not peers; the options listed stay', () => {
+    const text = `## Options
+
+- **Petplan** — lifetime cover.
+- **ManyPets** — no upper age limit.
+- **Animal Friends** — cheap accident-only plans.
+
+## Tips
+
+1. **Compare** quotes on Quotezone or Comparemy, then read the policy wording.
+2. Vergleichen Sie Tarife auf Verivox oder Tarifcheck.`;
+    expect(competitorsOf(text, 'Petplan', 'en', 'pet insurance')).toEqual(['ManyPets', 'Animal Friends']);
+  });
+
+  it('an acronym in a sentence beside names is named in passing unless the answer weighs it', () => {
+    const text = `## Best accounting apps
+
+- **Xero** — strong bank feeds.
+- **FreeAgent** — free with some bank accounts.
+
+All three are recognised by HMRC and follow the MTD rules; Xero and FreeAgent file VAT returns directly.`;
+    expect(competitorsOf(text, 'QuickBooks', 'en', 'accounting software')).toEqual(['Xero', 'FreeAgent']);
+  });
+
+  it("a competitor's loyalty programme counts as the competitor; a domain name declines before its ending", () => {
+    const miles = `Коротко: для полётов из Домодедова выгоднее **S7 Priority**, из Шереметьева — «Аэрофлот Бонус».
+
+| Параметр | S7 Priority | Аэрофлот Бонус |
+|---|---|---|
+| Статусы | Silver, Gold | Серебряный, Золотой |`;
+    expect(competitorsOf(miles, 'S7 Airlines', 'ru')).toEqual(['Аэрофлот']);
+    const pharmacies = `Аптеки:
+
+1. **Ригла** — много точек.
+2. **Горздрав** — низкие цены.
+
+По сравнению с Горздравом или Аптекой.ру цены выше.`;
+    expect(competitorsOf(pharmacies, 'Апрель', 'ru')).toEqual(expect.arrayContaining(['Аптека.ру']));
+  });
+
+  it('names after a lead-in of another kind or a channel noun are named in passing', () => {
+    const text = `Банки для ИП:
+
+1. **Точка** — много интеграций: Эвотор, МойСклад, онлайн-кассы.
+2. **Модульбанк** — обмен с операторами ЭДО — Диадок, СБИС.
+3. **Альфа-Банк** — сильное приложение.
+
+Цены на обслуживание удобно сравнить: агрегатор **Выбиратор** показывает тарифы всех банков.`;
+    expect(competitorsOf(text, 'Точка', 'ru', 'банк, расчётный счёт для бизнеса')).toEqual([
+      'Модульбанк',
+      'Альфа-Банк',
+    ]);
+  });
 });

@@ -130,7 +130,7 @@ describe('secrets without a keychain', () => {
   it('in the engine (provider keys) are re-sealed at the first start with a keychain', async () => {
     const dataDir = tempDir();
     const first = await createTestEngine({ dataDir, secrets: keychain(false) });
-    const created = await first.api.post('/api/app/neurals', {
+    const created = await first.legacyApi.post('/api/app/neurals', {
       system_name: 'gw',
       display_name: 'Gateway',
       provider: 'openai-compatible',

@@ -44,7 +44,7 @@ const save = (body: unknown) =>
   bridge.handleWire({ method: 'POST', path: '/app-shell/save-pdf', body: JSON.stringify(body) });
 
 async function doneReport(): Promise<number> {
-  const created = await t.api.post(`/api/projects/${p.id}/reports`, {
+  const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
     options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
   });
   await t.engine.jobs.drain({ ignoreDelays: true });
@@ -100,7 +100,7 @@ describe('POST /app-shell/save-pdf', () => {
   });
 
   it('passes the API’s own errors through: 400 before done, 404 for an unknown report', async () => {
-    const created = await t.api.post(`/api/projects/${p.id}/reports`, {
+    const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
       options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
     });
     const early = await save({ project_id: p.id, report_id: created.body.id });

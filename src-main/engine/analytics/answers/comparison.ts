@@ -6,7 +6,7 @@ import { bool } from '../../db/connection';
 import { scopeFor, type FilterInput, type Scope, type Update } from '../filters';
 import { parseList, positionDynamic, runFacts, type Fact } from '../facts';
 import { fingerprint } from '../cursor';
-import type { UrlItem } from '../../../../src-shared/api/analytics';
+import type { ComparisonResponse, UrlItem } from '../../../../src-shared/api/analytics';
 import { changeTest, type ChangeTest, type PairOutcome } from '../change-test';
 import { neuralRef, projectHead } from '../shapes';
 import { keepsPresence } from '../filter-where';
@@ -127,7 +127,11 @@ function comparisonAnswer(a: FullAnswer | undefined, urls: Map<number, UrlItem[]
 }
 
 /** GET /api/projects/{project}/answers/comparison */
-export async function buildComparison(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
+export async function buildComparison(
+  ctx: EngineContext,
+  project: ProjectRow,
+  input: FilterInput | Query,
+): Promise<ComparisonResponse> {
   const scope = await scopeFor(
     ctx,
     project,

@@ -1,5 +1,5 @@
 import type { EngineContext } from '../../context';
-import type { UrlItem } from '../../../../src-shared/api/analytics';
+import type { Tone, UrlItem } from '../../../../src-shared/api/analytics';
 import type { AnswerRow } from '../../db/schema';
 import { favicon } from '../shapes';
 import { unpackEvidence } from '../../collect/evidence-codec';
@@ -12,8 +12,19 @@ export const MAX_URLS = 15;
 /** An answer as the answers tabs show it (text, comment, evidence); no raw reply, error or tokens. */
 export type FullAnswer = Omit<
   AnswerRow,
-  'project_id' | 'web_search' | 'raw' | 'error' | 'attempts' | 'created_at' | 'input_tokens' | 'output_tokens'
->;
+  | 'project_id'
+  | 'web_search'
+  | 'raw'
+  | 'error'
+  | 'attempts'
+  | 'created_at'
+  | 'input_tokens'
+  | 'output_tokens'
+  | 'tone'
+> & {
+  /** Written only as one of the three tones (analysis/), or null. */
+  tone: Tone | null;
+};
 
 /** Full answers (text, comment, first 15 sources) of some prompts at some updates. */
 export async function fullAnswers(
@@ -46,6 +57,7 @@ export async function fullAnswers(
     .where('run_id', 'in', runIds)
     .where('prompt_id', 'in', promptIds)
     .where('neural_id', 'in', neuralIds)
+    .$narrowType<{ tone: Tone | null }>()
     .execute();
   const urls = new Map<number, UrlItem[]>();
   if (answers.length) {

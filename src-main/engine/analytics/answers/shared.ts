@@ -1,4 +1,5 @@
 import type { EngineContext } from '../../context';
+import type { SeriesLabel } from '../../../../src-shared/api/analytics';
 import type { PromptInfo, Scope, Update } from '../filters';
 import { counted, groupBy, neuralStats, pct, sumNeuralStats } from '../stats';
 import { dynamicOf, promptCountVisibilities, promptCounts, type PromptCount } from '../facts';
@@ -140,7 +141,7 @@ export async function visibilityChart(ctx: EngineContext, scope: Scope) {
     scope.updates.map((u) => u.id),
   );
   const byRun = groupBy(stats, (r) => r.run_id);
-  const series = (id: number | string, label: object, nids: number[]) => ({
+  const series = (id: number | string, label: SeriesLabel, nids: number[]) => ({
     id,
     label,
     data: scope.updates.map((u) => {

@@ -1,4 +1,5 @@
 import type { EngineContext } from '../../context';
+import type { SourcesHistoryResponse } from '../../../../src-shared/api/analytics';
 import type { ProjectRow } from '../../db/schema';
 import type { Query } from '../../validation/query';
 import { scopeFor, type FilterInput, type Scope } from '../filters';
@@ -21,12 +22,15 @@ export async function buildSourcesHistory(
   ctx: EngineContext,
   project: ProjectRow,
   input: FilterInput | Query,
-) {
+): Promise<SourcesHistoryResponse> {
   const scope = await scopeFor(ctx, project, input, 'sources', { sourcesOnly: true });
   return { project: projectHead(project), ...(await sourcesHistoryBody(ctx, scope)) };
 }
 
-export async function sourcesHistoryBody(ctx: EngineContext, scope: Scope) {
+export async function sourcesHistoryBody(
+  ctx: EngineContext,
+  scope: Scope,
+): Promise<Omit<SourcesHistoryResponse, 'project'>> {
   const f = scope.filters;
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];

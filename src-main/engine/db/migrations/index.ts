@@ -11,6 +11,7 @@ import * as m0009 from './0009-users-rights';
 import * as m0010 from './0010-job-leases';
 import * as m0011 from './0011-trust';
 import * as m0012 from './0012-run-alerts';
+import * as m0013 from './0013-stored-files';
 
 export interface Migration {
   name: string;
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   { name: '0010-job-leases', up: m0010.up },
   { name: '0011-trust', up: m0011.up },
   { name: '0012-run-alerts', up: m0012.up },
+  { name: '0013-stored-files', up: m0013.up },
 ];

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf } from '../params';
+import { route } from '../route';
 import { parseInput } from '../../validation/parse-input';
 import { getUser, requireAdmin, setLimits, toAccount } from '../../account/users';
 
@@ -11,12 +12,12 @@ import { getUser, requireAdmin, setLimits, toAccount } from '../../account/users
  */
 export const accountRoutes = new Hono<AppEnv>();
 
-accountRoutes.get('/api/app/account', async (c) => {
-  return c.json({ data: toAccount(await getUser(ctxOf(c), userOf(c).id)) });
+route(accountRoutes, 'GET /api/app/account', async (c) => {
+  return { data: toAccount(await getUser(ctxOf(c), userOf(c).id)) };
 });
 
-accountRoutes.patch('/api/app/account', async (c) => {
+route(accountRoutes, 'PATCH /api/app/account', async (c) => {
   requireAdmin(userOf(c));
   const input = parseInput(z.object({ limits_balance: z.int().min(0).max(1_000_000_000) }), await bodyOf(c));
-  return c.json({ data: toAccount(await setLimits(ctxOf(c), userOf(c).id, input.limits_balance)) });
+  return { data: toAccount(await setLimits(ctxOf(c), userOf(c).id, input.limits_balance)) };
 });

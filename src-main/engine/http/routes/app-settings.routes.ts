@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf } from '../params';
+import { route } from '../route';
 import { parseInput } from '../../validation/parse-input';
 import { isSingleLine, SINGLE_LINE_MESSAGE } from '../../validation/text-fields';
 import { THEMES, UI_LANGUAGES } from '../../../../src-shared/enums';
@@ -34,11 +35,11 @@ const patchBody = z.object({
 
 // Extension endpoints: the app's own settings (analysis model, schedule hour and zone, UI, site
 // icons, SMTP).
-appSettingsRoutes.get('/api/app/settings', async (c) => {
-  return c.json({ data: await appSettings.readAppSettings(ctxOf(c)) });
+route(appSettingsRoutes, 'GET /api/app/settings', async (c) => {
+  return { data: await appSettings.readAppSettings(ctxOf(c)) };
 });
 
-appSettingsRoutes.patch('/api/app/settings', async (c) => {
+route(appSettingsRoutes, 'PATCH /api/app/settings', async (c) => {
   const input = parseInput(patchBody, await bodyOf(c));
-  return c.json({ data: await appSettings.updateAppSettings(ctxOf(c), userOf(c), input) });
+  return { data: await appSettings.updateAppSettings(ctxOf(c), userOf(c), input) };
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf } from '../params';
+import { route } from '../route';
 import { parseInput } from '../../validation/parse-input';
 import { createSampleProject } from '../../collect/sample-project';
 
@@ -10,8 +11,12 @@ export const collectSampleRoutes = new Hono<AppEnv>();
 
 const sampleBody = z.object({ language: z.enum(['ru', 'en', 'de', 'es']).optional() });
 
-collectSampleRoutes.post('/api/app/sample-project', async (c) => {
-  const input = parseInput(sampleBody, await bodyOf(c));
-  const projectId = await createSampleProject(ctxOf(c), userOf(c).id, input);
-  return c.json({ data: { project_id: projectId } }, 201);
-});
+route(
+  collectSampleRoutes,
+  'POST /api/app/sample-project',
+  async (c) => {
+    const input = parseInput(sampleBody, await bodyOf(c));
+    return { data: { project_id: await createSampleProject(ctxOf(c), userOf(c).id, input) } };
+  },
+  { status: 201 },
+);

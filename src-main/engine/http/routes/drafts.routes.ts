@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf } from '../params';
+import { ANY_SEGMENT, route } from '../route';
 import { parseInput } from '../../validation/parse-input';
 import { draftError } from '../../errors';
 import { PROJECT_LANGUAGES } from '../../../../src-shared/enums';
@@ -31,21 +32,37 @@ function draftParam(c: Context<AppEnv>): string {
   return id;
 }
 
-draftsRoutes.post('/api/project-drafts', async (c) => {
-  const input = parseInput(draftBody, await bodyOf(c));
-  return c.json(await drafts.createDraft(ctxOf(c), userOf(c), input), 202);
-});
+/** Any segment reaches the handler, so a malformed id gets the draft error envelope (draftParam). */
+const draftId = { patterns: { draft: ANY_SEGMENT } };
 
-draftsRoutes.get('/api/project-drafts/:draft', async (c) => {
-  return c.json(await drafts.getDraft(ctxOf(c), userOf(c), draftParam(c)));
-});
+route(
+  draftsRoutes,
+  'POST /api/project-drafts',
+  async (c) => drafts.createDraft(ctxOf(c), userOf(c), parseInput(draftBody, await bodyOf(c))),
+  { status: 202 },
+);
 
-draftsRoutes.patch('/api/project-drafts/:draft/prompts', async (c) => {
-  const id = draftParam(c);
-  const input = parseInput(promptsBody, await bodyOf(c));
-  return c.json(await drafts.replaceDraftPrompts(ctxOf(c), userOf(c), id, input.prompts));
-});
+route(
+  draftsRoutes,
+  'GET /api/project-drafts/{draft}',
+  async (c) => drafts.getDraft(ctxOf(c), userOf(c), draftParam(c)),
+  draftId,
+);
 
-draftsRoutes.post('/api/project-drafts/:draft/project', async (c) => {
-  return c.json(await drafts.createProjectFromDraft(ctxOf(c), userOf(c), draftParam(c)), 201);
-});
+route(
+  draftsRoutes,
+  'PATCH /api/project-drafts/{draft}/prompts',
+  async (c) => {
+    const id = draftParam(c);
+    const input = parseInput(promptsBody, await bodyOf(c));
+    return drafts.replaceDraftPrompts(ctxOf(c), userOf(c), id, input.prompts);
+  },
+  draftId,
+);
+
+route(
+  draftsRoutes,
+  'POST /api/project-drafts/{draft}/project',
+  async (c) => drafts.createProjectFromDraft(ctxOf(c), userOf(c), draftParam(c)),
+  { ...draftId, status: 201 },
+);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, bodyOf, idParam, userOf } from '../params';
+import { ANY_SEGMENT, route } from '../route';
 import { requireAdmin } from '../../account/users';
 import { parseInput } from '../../validation/parse-input';
 import { singleLine } from '../../validation/text-fields';
@@ -12,9 +13,9 @@ import * as neurals from '../../neurals/neurals.service';
 
 export const neuralsRoutes = new Hono<AppEnv>();
 
-neuralsRoutes.get('/api/neurals', async (c) => {
+route(neuralsRoutes, 'GET /api/neurals', async (c) => {
   const rows = await neurals.listNeurals(ctxOf(c));
-  return c.json({ data: rows.map(neurals.toNeural) });
+  return { data: rows.map(neurals.toNeural) };
 });
 
 // Extension endpoints (decisions.md §3): manage the catalogue and its keys. Reading is open to
@@ -47,6 +48,9 @@ const neuralBody = z.object({
   allow_insecure_http: z.boolean().optional(),
 });
 
+/** Any segment reaches the handler: the admin check (403) comes before idParam's 404. */
+const adminId = { patterns: { id: ANY_SEGMENT } };
+
 /** The base_url rule (base-url.ts), as a 422 on `base_url`. */
 function assertBaseUrl(input: { base_url?: string | null; allow_insecure_http?: boolean }) {
   if (!input.base_url) return;
@@ -54,27 +58,42 @@ function assertBaseUrl(input: { base_url?: string | null; allow_insecure_http?: 
   if (!verdict.ok) throw invalidField('base_url', verdict.message);
 }
 
-neuralsRoutes.get('/api/app/neurals', async (c) => {
+route(neuralsRoutes, 'GET /api/app/neurals', async (c) => {
   const rows = await neurals.listNeurals(ctxOf(c));
-  return c.json({ data: rows.map(neurals.toAppNeural) });
+  return { data: rows.map(neurals.toAppNeural) };
 });
 
-neuralsRoutes.post('/api/app/neurals', async (c) => {
-  requireAdmin(userOf(c));
-  const { allow_insecure_http, ...input } = parseInput(neuralBody, await bodyOf(c));
-  assertBaseUrl({ base_url: input.base_url, allow_insecure_http });
-  return c.json({ data: neurals.toAppNeural(await neurals.createNeural(ctxOf(c), input)) }, 201);
-});
+route(
+  neuralsRoutes,
+  'POST /api/app/neurals',
+  async (c) => {
+    requireAdmin(userOf(c));
+    const { allow_insecure_http, ...input } = parseInput(neuralBody, await bodyOf(c));
+    assertBaseUrl({ base_url: input.base_url, allow_insecure_http });
+    return { data: neurals.toAppNeural(await neurals.createNeural(ctxOf(c), input)) };
+  },
+  { status: 201 },
+);
 
-neuralsRoutes.patch('/api/app/neurals/:id', async (c) => {
-  requireAdmin(userOf(c));
-  const { allow_insecure_http, ...input } = parseInput(neuralBody.partial(), await bodyOf(c));
-  assertBaseUrl({ base_url: input.base_url, allow_insecure_http });
-  return c.json({ data: neurals.toAppNeural(await neurals.updateNeural(ctxOf(c), idParam(c, 'id'), input)) });
-});
+route(
+  neuralsRoutes,
+  'PATCH /api/app/neurals/{id}',
+  async (c) => {
+    requireAdmin(userOf(c));
+    const { allow_insecure_http, ...input } = parseInput(neuralBody.partial(), await bodyOf(c));
+    assertBaseUrl({ base_url: input.base_url, allow_insecure_http });
+    return { data: neurals.toAppNeural(await neurals.updateNeural(ctxOf(c), idParam(c, 'id'), input)) };
+  },
+  adminId,
+);
 
-neuralsRoutes.delete('/api/app/neurals/:id', async (c) => {
-  requireAdmin(userOf(c));
-  await neurals.deleteNeural(ctxOf(c), idParam(c, 'id'));
-  return c.json({ message: 'Neural network deleted.' });
-});
+route(
+  neuralsRoutes,
+  'DELETE /api/app/neurals/{id}',
+  async (c) => {
+    requireAdmin(userOf(c));
+    await neurals.deleteNeural(ctxOf(c), idParam(c, 'id'));
+    return { message: 'Neural network deleted.' };
+  },
+  adminId,
+);

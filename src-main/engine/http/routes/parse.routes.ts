@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf, idParam } from '../params';
+import { route } from '../route';
 import { parseInput } from '../../validation/parse-input';
 import { loadProject } from '../../access/project-access';
 import { parseStatus } from '../../projects/projects.service';
@@ -15,38 +16,45 @@ const parseBody = z.object({
   with_frequency: z.boolean().optional(),
 });
 
-parseRoutes.post('/api/projects/:project{[0-9]+}/parse', async (c) => {
-  const ctx = ctxOf(c);
-  const project = await loadProject(ctx, userOf(c), idParam(c, 'project'), 'modify');
-  const input = parseInput(parseBody, await bodyOf(c));
-  await queueParse(ctx, project, input).catch((e) => {
-    throw e instanceof ParseRefused ? refusalToHttp(e) : e;
-  });
-  const { id, name, brand, domain } = project;
-  const parse = await parseStatus(ctx, project.id);
-  return c.json(
-    {
+route(
+  parseRoutes,
+  'POST /api/projects/{project}/parse',
+  async (c) => {
+    const ctx = ctxOf(c);
+    const project = await loadProject(ctx, userOf(c), idParam(c, 'project'), 'modify');
+    const input = parseInput(parseBody, await bodyOf(c));
+    await queueParse(ctx, project, input).catch((e) => {
+      throw e instanceof ParseRefused ? refusalToHttp(e) : e;
+    });
+    const { id, name, brand, domain } = project;
+    const parse = await parseStatus(ctx, project.id);
+    return {
       message: 'The project is queued for a parse run.',
       data: { id, name, brand, domain, is_paused: project.is_paused === 1, parse },
-    },
-    202,
-  );
-});
+    };
+  },
+  { status: 202 },
+);
 
 // Extension (issue 3 "Re-analysis"): re-run answer analysis over stored answers, no AI requests.
-parseRoutes.post('/api/projects/:project{[0-9]+}/reanalyze', async (c) => {
-  const ctx = ctxOf(c);
-  const project = await loadProject(ctx, userOf(c), idParam(c, 'project'), 'modify');
-  const reanalysis = await queueReanalysis(ctx, project.id, 'manual');
-  return c.json(
-    { message: 'Stored answers will be analysed again.', data: { job_id: reanalysis.job_id, reanalysis } },
-    202,
-  );
-});
+route(
+  parseRoutes,
+  'POST /api/projects/{project}/reanalyze',
+  async (c) => {
+    const ctx = ctxOf(c);
+    const project = await loadProject(ctx, userOf(c), idParam(c, 'project'), 'modify');
+    const reanalysis = await queueReanalysis(ctx, project.id, 'manual');
+    return {
+      message: 'Stored answers will be analysed again.',
+      data: { job_id: reanalysis.job_id, reanalysis },
+    };
+  },
+  { status: 202 },
+);
 
 // Extension (issue 11): the project's latest re-analysis and its progress, for the UI to follow.
-parseRoutes.get('/api/projects/:project{[0-9]+}/reanalyze', async (c) => {
+route(parseRoutes, 'GET /api/projects/{project}/reanalyze', async (c) => {
   const ctx = ctxOf(c);
   const project = await loadProject(ctx, userOf(c), idParam(c, 'project'));
-  return c.json({ data: await latestReanalysis(ctx, project.id) });
+  return { data: await latestReanalysis(ctx, project.id) };
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { ctxOf, userOf, bodyOf, idParam } from '../params';
+import { route } from '../route';
 import { parseInput } from '../../validation/parse-input';
 import * as prompts from '../../prompts/prompts.service';
 
@@ -25,17 +26,19 @@ const addBody = z.object({
   group_ids: groupIds.optional(),
 });
 
-promptsRoutes.get('/api/projects/:project{[0-9]+}/prompts', async (c) => {
-  return c.json({ data: await prompts.listPrompts(ctxOf(c), userOf(c), idParam(c, 'project')) });
+route(promptsRoutes, 'GET /api/projects/{project}/prompts', async (c) => {
+  return { data: await prompts.listPrompts(ctxOf(c), userOf(c), idParam(c, 'project')) };
 });
 
-promptsRoutes.post('/api/projects/:project{[0-9]+}/prompts', async (c) => {
+// 201 when a prompt was created; 200 when the request only gave existing prompts new groups.
+route(promptsRoutes, 'POST /api/projects/{project}/prompts', async (c) => {
   const input = parseInput(addBody, await bodyOf(c));
-  const result = await prompts.addPrompts(ctxOf(c), userOf(c), idParam(c, 'project'), input);
-  return c.json(result.body, result.status);
+  const { created, body } = await prompts.addPrompts(ctxOf(c), userOf(c), idParam(c, 'project'), input);
+  c.status(created ? 201 : 200);
+  return body;
 });
 
-promptsRoutes.delete('/api/projects/:project{[0-9]+}/prompts/:prompt{[0-9]+}', async (c) => {
+route(promptsRoutes, 'DELETE /api/projects/{project}/prompts/{prompt}', async (c) => {
   const ids = [idParam(c, 'project'), idParam(c, 'prompt')] as const;
-  return c.json(await prompts.deletePrompt(ctxOf(c), userOf(c), ...ids));
+  return prompts.deletePrompt(ctxOf(c), userOf(c), ...ids);
 });
