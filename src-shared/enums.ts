@@ -59,6 +59,35 @@ export const FILTER_ENUMS = {
   metrics_action: METRICS_ACTION_OPTIONS,
 } as const;
 
+/** The values of an options table, as a tuple (what zod's `z.enum` takes). */
+type ValuesOf<O extends readonly EnumOption[]> = {
+  -readonly [K in keyof O]: O[K] extends EnumOption<infer V> ? V : never;
+};
+const valuesOf = <O extends readonly [EnumOption, ...EnumOption[]]>(options: O) =>
+  options.map((o) => o.value) as ValuesOf<O>;
+
+/**
+ * Values of every analytics filter (api-spec.md "Enum values" and the endpoints' queries): the
+ * engine validates requests against them (analytics/filters.ts), the UI and the response types
+ * read the same lists.
+ */
+export const MENTION = valuesOf(MENTION_OPTIONS);
+export type Mention = (typeof MENTION)[number];
+export const TONES = valuesOf(TONE_OPTIONS);
+export type Tone = (typeof TONES)[number];
+export const VISIBILITY = valuesOf(VISIBILITY_OPTIONS);
+export type VisibilityMove = (typeof VISIBILITY)[number];
+export const COMPETITOR_FILTER_TYPES = valuesOf(COMPETITOR_TYPE_OPTIONS);
+export const METRICS = valuesOf(METRICS_OPTIONS);
+export const METRICS_ACTIONS = valuesOf(METRICS_ACTION_OPTIONS);
+/** Filters without labels in the filters response. */
+export const SORT_FIELDS = ['frequency_sort', 'visibility_sort', 'value_sort', 'created_sort'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export const PRESENCE = ['brand_has', 'brand_not', 'site_has', 'site_not'] as const;
+export type Presence = (typeof PRESENCE)[number];
+export const URLS_MODES = ['all', 'own', 'external'] as const;
+export type UrlsMode = (typeof URLS_MODES)[number];
+
 /** `{value, label}` items in one language, the shape the filters response carries. */
 export function enumItems(options: readonly EnumOption[], language: UiLanguage = 'ru') {
   return options.map((o) => ({ value: o.value, label: o.label[language] }));
@@ -128,6 +157,23 @@ export const SCHEDULE_TYPE_LABELS: Record<ScheduleType, Record<UiLanguage, strin
 /** `source` of a schedule; the settings read shape keys `schedules` by it. */
 export const SCHEDULE_SOURCES = ['update', 'recommendations', 'frequency', 'url_indexation'] as const;
 export type ScheduleSource = (typeof SCHEDULE_SOURCES)[number];
+
+// ---- AI systems --------------------------------------------------------------------------------
+
+/** Provider implementations of the engine (providers/index.ts): what a catalogue entry may name. */
+export const PROVIDERS = [
+  'openai',
+  'openai-compatible',
+  'anthropic',
+  'google',
+  'perplexity',
+  'deepseek',
+  'xai',
+  'mistral',
+  'ollama',
+  'demo',
+] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
 
 // ---- App settings ------------------------------------------------------------------------------
 

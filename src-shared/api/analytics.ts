@@ -4,8 +4,10 @@
  * what the engine decided where the spec is silent.
  */
 
+import type { Mention, Presence, SortField, Tone, UrlsMode, VisibilityMove } from '../enums';
+
+export type { Tone };
 export type Dynamic = 'up' | 'down' | 'not_changed';
-export type Tone = 'positive' | 'neutral' | 'negative';
 
 export interface BaseQuery {
   dates?: string[];
@@ -224,10 +226,10 @@ export interface AnswerEvidence {
 
 export interface AnswersQuery extends BaseQuery {
   prompt?: string;
-  mention?: 'has' | 'not' | 'has_source';
+  mention?: Mention;
   tone?: Tone;
-  visibility?: 'up' | 'down';
-  sortField?: 'frequency_sort' | 'visibility_sort' | 'value_sort' | 'created_sort';
+  visibility?: VisibilityMove;
+  sortField?: SortField;
   sortOrder?: 'asc' | 'desc';
   per_page?: number;
   cursor?: string;
@@ -298,11 +300,11 @@ export interface AnswersHistoryResponse extends AnswersEnvelope {
 }
 export interface SourcesQuery extends BaseQuery {
   prompt_search?: string;
-  mention_filter?: 'has' | 'not' | 'has_source';
+  mention_filter?: Mention;
   urls_count?: number;
-  urls_mode?: 'all' | 'own' | 'external';
+  urls_mode?: UrlsMode;
   min_frequency?: number;
-  visibility?: 'up' | 'down';
+  visibility?: VisibilityMove;
   page?: number;
   per_page?: number;
 }
@@ -325,7 +327,7 @@ export interface ComparisonQuery {
   neural?: number;
   date1?: string;
   date2?: string;
-  presence?: 'brand_has' | 'brand_not' | 'site_has' | 'site_not';
+  presence?: Presence;
   groups?: number[];
   prompt?: string;
   per_page?: number;

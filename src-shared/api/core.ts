@@ -1,6 +1,7 @@
 import type {
   DraftGroup,
   EnumOption,
+  ProviderName,
   ProjectLanguage,
   ScheduleSource,
   ScheduleType,
@@ -22,17 +23,7 @@ export interface Neural {
   model_url: string;
 }
 
-export type ProviderName =
-  | 'openai'
-  | 'openai-compatible'
-  | 'anthropic'
-  | 'google'
-  | 'perplexity'
-  | 'deepseek'
-  | 'xai'
-  | 'mistral'
-  | 'ollama'
-  | 'demo';
+export type { ProviderName };
 
 /** A catalogue entry as the extension endpoints show it (decisions.md §3); the key is write-only. */
 export interface AppNeural {

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { EngineContext } from '../context';
 import { toNeuralStat } from './stats';
 import { sqlFor } from '../db/dialect';
-import { brandCellsJson, mentionNeuralsJson, promptCountColumns, siteCellsJson } from './facts';
+import { brandCellsJson, mentionNeuralsJson, siteCellsJson } from './facts';
+import { countColumns, countRefs, countSelections, NEURAL_COUNTS, PROMPT_COUNTS } from './answer-counts';
 
 /**
  * Writes the per-update aggregates of one run (migrations 0003, 0005 and 0006): counts per network,
@@ -10,6 +11,8 @@ import { brandCellsJson, mentionNeuralsJson, promptCountColumns, siteCellsJson }
  * Idempotent: the run's aggregate rows are replaced, so calling it twice, or again after a
  * competitor merge or split, leaves the same rows. Deleted prompts are counted as they were
  * answered; the analytics read the answers directly while a project has deleted prompts.
+ * Long (about 90 lines) on purpose: one transaction, one statement per aggregate table in table
+ * order, each a few lines; splitting it would only pass the transaction around.
  */
 export async function writeUpdateAggregates(ctx: EngineContext, runId: number): Promise<void> {
   const run = await ctx.db
@@ -29,9 +32,8 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
 
     // Counts and history cells per prompt (migration 0005), built by SQLite.
     await sql`
-      insert into agg_update_prompt (project_id, prompt_id, run_id, answers, with_data, mentions,
-        mentions_with_data, site_mentions, positive, neutral, negative, cells)
-      select ${f.int(projectId)}, prompt_id, run_id, ${promptCountColumns(trx)}, ${brandCellsJson(trx)}
+      insert into agg_update_prompt (project_id, prompt_id, run_id, ${countRefs(PROMPT_COUNTS)}, cells)
+      select ${f.int(projectId)}, prompt_id, run_id, ${countColumns(trx, PROMPT_COUNTS)}, ${brandCellsJson(trx)}
       from answers where run_id = ${runId}
       group by run_id, prompt_id`.execute(trx);
     // Site cells per prompt (migration 0006): the sources history tab. Each distinct text is kept
@@ -46,17 +48,7 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
 
     const neural = await trx
       .selectFrom('answers')
-      .select((eb) => [
-        'run_id',
-        'neural_id',
-        eb.fn.countAll<number>().as('answers'),
-        sql<number>`sum(has_data)`.as('with_data'),
-        sql<number>`sum(mention)`.as('mentions'),
-        f.countWhere(sql`tone = 'positive' and mention = 1`).as('positive'),
-        f.countWhere(sql`tone = 'neutral' and mention = 1`).as('neutral'),
-        f.countWhere(sql`tone = 'negative' and mention = 1`).as('negative'),
-        sql<number>`sum(site_mentioned)`.as('site_mentions'),
-      ])
+      .select(['run_id', 'neural_id', ...countSelections(trx, NEURAL_COUNTS)])
       .where('run_id', '=', runId)
       .groupBy(['run_id', 'neural_id'])
       .execute();

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../context';
-import type { ProjectRow } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { CompetitorMembersTable, CompetitorsTable, ProjectRow } from '../db/schema';
 import type { FilterInput, Scope, Update } from './filters';
 import { scopeFor } from './filters';
 import { competitorStats, counted, neuralStats, pct, round2, sumNeuralStats, type NeuralStat } from './stats';
@@ -25,11 +26,8 @@ export const COMPETITOR_TYPES = {
 export type CompetitorType = keyof typeof COMPETITOR_TYPES;
 export const OWN_ID = 'own';
 
-export interface CompetitorInfo {
-  id: number;
-  name: string;
-  type: string;
-  members: Array<{ id: number; competitor_id: number; name: string }>;
+export interface CompetitorInfo extends Pick<Selectable<CompetitorsTable>, 'id' | 'name' | 'type'> {
+  members: Array<Selectable<CompetitorMembersTable>>;
 }
 
 /** Per-update, per-network counts of every brand, the base of every competitor figure. */

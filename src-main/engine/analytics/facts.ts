@@ -1,7 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { AggSiteCellsTable, AggUpdatePromptTable, AnswerRow } from '../db/schema';
 import { sqlFor, type AnyKysely } from '../db/dialect';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
+import { scopeAnswers } from './filter-where';
+import { countColumns, countRefs, PROMPT_COUNTS } from './answer-counts';
 import type { BrandCell } from '../../../src-shared/api/analytics';
 import { groupBy, pct } from './stats';
 
@@ -10,22 +13,21 @@ import { groupBy, pct } from './stats';
  * served by covering indexes of migration 0003 (no answer text is read).
  */
 
-export interface Fact {
-  run_id: number;
-  prompt_id: number;
-  neural_id: number;
-  has_data: number;
-  mention: number;
-  mention_position: number | null;
-  tone: string | null;
-  site_mentioned: number;
-  site_position: number | null;
-}
+/** What the covering indexes hold of an answer (no text). */
+export type Fact = Pick<
+  AnswerRow,
+  | 'run_id'
+  | 'prompt_id'
+  | 'neural_id'
+  | 'has_data'
+  | 'mention'
+  | 'mention_position'
+  | 'tone'
+  | 'site_mentioned'
+  | 'site_position'
+>;
 
-export interface Cell extends Fact {
-  occurrences: string;
-  competitors: string;
-}
+export type Cell = Fact & Pick<AnswerRow, 'occurrences' | 'competitors'>;
 
 /** Facts of the selected networks' answers of the scope's prompts at some updates. */
 export async function runFacts(
@@ -49,15 +51,7 @@ export async function runFacts(
       'site_mentioned',
       'site_position',
     ])
-    .where('run_id', 'in', runIds)
-    .where('neural_id', 'in', nids)
-    .$if(!scope.allPrompts, (q) =>
-      q.where(
-        'prompt_id',
-        'in',
-        scope.prompts.map((p) => p.id),
-      ),
-    )
+    .where(scopeAnswers(scope, { runIds, neuralIds: nids }))
     .execute();
 }
 
@@ -135,19 +129,8 @@ export const parseList = (json: string | null): string[] => {
 // carries hundreds of rows into JavaScript instead of tens of thousands of answer rows.
 
 /** Counts of one prompt's answers at one update over the selected networks. */
-export interface PromptCount {
-  run_id: number;
-  prompt_id: number;
-  answers: number;
-  with_data: number;
-  mentions: number;
-  /** Mentions among answers with data: the numerator when empty answers are not counted. */
-  mentions_with_data: number;
-  site_mentions: number;
-  positive: number;
-  neutral: number;
-  negative: number;
-}
+type PromptCountRow = Selectable<AggUpdatePromptTable>;
+export type PromptCount = Omit<PromptCountRow, 'project_id' | 'cells'>;
 
 /** Per (update, prompt) counts of the scope's prompts; the covering index answers_run_facts serves it. */
 export async function promptCounts(
@@ -173,8 +156,7 @@ export async function promptCounts(
   const selected = new Set(nids);
   if (answered.every((a) => selected.has(a.neural_id))) {
     const { rows } = await sql<PromptCount>`
-      select run_id, prompt_id, answers, with_data, mentions, mentions_with_data, site_mentions,
-        positive, neutral, negative
+      select run_id, prompt_id, ${countRefs(PROMPT_COUNTS)}
       from agg_update_prompt
       where project_id = ${scope.project.id} and run_id in (${sql.join(runIds)}) ${promptFilter}`.execute(
       ctx.db,
@@ -182,7 +164,7 @@ export async function promptCounts(
     return rows;
   }
   const { rows } = await sql<PromptCount>`
-    select run_id, prompt_id, ${promptCountColumns(ctx.db)}
+    select run_id, prompt_id, ${countColumns(ctx.db, PROMPT_COUNTS)}
     from answers
     where run_id in (${sql.join(runIds)}) and neural_id in (${sql.join(nids)}) ${promptFilter}
     group by run_id, prompt_id`.execute(ctx.db);
@@ -231,22 +213,6 @@ export interface CellGrid {
   brand: Record<string, BrandCell>;
   /** Cells of the `siteNeuralIds` networks only; `{}` when none answered. */
   site: Record<string, SiteCell>;
-}
-
-/**
- * The per-prompt counts of a group of answers (visibility, mentions, tones), as SQL columns.
- * Shared by the stored counts (agg_update_prompt) and the direct read.
- */
-export function promptCountColumns(db: AnyKysely) {
-  const f = sqlFor(db);
-  return sql`count(*) as answers,
-  ${f.countWhere(sql`has_data = 1`)} as with_data,
-  ${f.countWhere(sql`mention = 1`)} as mentions,
-  ${f.countWhere(sql`mention = 1 and has_data = 1`)} as mentions_with_data,
-  ${f.countWhere(sql`site_mentioned = 1`)} as site_mentions,
-  ${f.countWhere(sql`mention = 1 and tone = 'positive'`)} as positive,
-  ${f.countWhere(sql`mention = 1 and tone = 'neutral'`)} as neutral,
-  ${f.countWhere(sql`mention = 1 and tone = 'negative'`)} as negative`;
 }
 
 /**
@@ -320,7 +286,7 @@ async function storedGrids(
   runIds: number[],
   neuralIds: number[],
 ): Promise<CellGrid[]> {
-  const { rows } = await sql<{ prompt_id: number; run_id: number; cells: string }>`
+  const { rows } = await sql<Pick<PromptCountRow, 'prompt_id' | 'run_id' | 'cells'>>`
     select prompt_id, run_id, cells from agg_update_prompt
     where project_id = ${scope.project.id} and prompt_id in (${sql.join(promptIds)})
       and +run_id in (${sql.join(runIds)})
@@ -415,7 +381,7 @@ export async function siteHistories(
   }));
   const ids = new Set<number>();
   for (const l of lists) for (const id of l.cells) ids.add(id);
-  const { rows: texts } = await sql<{ id: number; cells: string }>`
+  const { rows: texts } = await sql<Selectable<AggSiteCellsTable>>`
     select id, cells from agg_site_cells
     where id in (${f.integersOfJson(JSON.stringify([...ids]))})`.execute(ctx.db);
   const wanted = new Set(neuralIds.map(String));

@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import type { EngineContext } from '../context';
-import type { ProjectRow } from '../db/schema';
+import type { NeuralRow, ProjectRow, PromptRow } from '../db/schema';
 import { parseInput } from '../validation/parse-input';
 import { invalidField } from '../errors';
 import { parseDay } from '../../../src-shared/time';
+import {
+  COMPETITOR_FILTER_TYPES,
+  MENTION,
+  METRICS,
+  METRICS_ACTIONS,
+  PRESENCE,
+  SORT_FIELDS,
+  TONES,
+  URLS_MODES,
+  VISIBILITY,
+} from '../../../src-shared/enums';
 import type { Query } from '../validation/query';
 
 /**
@@ -14,16 +25,6 @@ import type { Query } from '../validation/query';
  * `parseFilters` validates a query (or a plain object from reports) → 422 with field paths.
  * `resolveScope` turns the parsed filters into the concrete set of updates, networks and prompts.
  */
-
-export const MENTION = ['has', 'not', 'has_source'] as const;
-export const TONES = ['positive', 'neutral', 'negative'] as const;
-export const VISIBILITY = ['up', 'down'] as const;
-export const SORT_FIELDS = ['frequency_sort', 'visibility_sort', 'value_sort', 'created_sort'] as const;
-export const COMPETITOR_FILTER_TYPES = ['brand', 'competitor'] as const;
-export const METRICS = ['visibility', 'mentions', 'share_of_voice'] as const;
-export const METRICS_ACTIONS = ['up', 'down', 'zero'] as const;
-export const PRESENCE = ['brand_has', 'brand_not', 'site_has', 'site_not'] as const;
-export const URLS_MODES = ['all', 'own', 'external'] as const;
 
 /** What a caller may pass: the raw query (strings, bracket arrays) or a plain object from reports. */
 export type FilterInput = Record<string, unknown>;
@@ -111,22 +112,16 @@ export interface Update {
   finished_at: string | null;
 }
 
-export interface NeuralInfo {
-  id: number;
-  system_name: string;
-  display_name: string;
-  logo: string | null;
+export interface NeuralInfo extends Pick<NeuralRow, 'id' | 'system_name' | 'display_name' | 'logo'> {
   order: number;
   /** Returns sources: the network supports web search and the project has it on. */
   sources: boolean;
 }
 
-export interface PromptInfo {
-  id: number;
-  value: string;
-  frequency: number | null;
-  relevant_query: string | null;
-  created_at: string;
+export interface PromptInfo extends Pick<
+  PromptRow,
+  'id' | 'value' | 'frequency' | 'relevant_query' | 'created_at'
+> {
   groups: string[];
 }
 

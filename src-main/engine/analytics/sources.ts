@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { sqlFor } from '../db/dialect';
 import type { EngineContext } from '../context';
-import type { ProjectRow } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { AnswerRow, AnswerUrlsTable, ProjectRow } from '../db/schema';
 import type { Query } from '../validation/query';
 import { parseInput } from '../validation/parse-input';
 import { invalidField } from '../errors';
 import { normalizeHost } from '../settings/domain';
-import { scopeFor, type FilterInput, type Scope } from './filters';
-import { domainStats, groupBy, pct } from './stats';
+import { scopeFor, type FilterInput, type Scope, type Update } from './filters';
+import { domainStats, groupBy, pct, type DomainStat } from './stats';
+import type { UrlsMode, VisibilityMove } from '../../../src-shared/enums';
 import { favicon, neuralRef, projectHead, x } from './shapes';
 import { dictionaryType, SOURCE_TYPES, SOURCE_TYPE_VALUES, type SourceType } from './domain-dictionary';
 import { runFacts } from './facts';
-import { sourcesHistoryBody } from './answers';
+import { scopeAnswers } from './filter-where';
+import { sourcesHistoryBody } from './answers/sources-history';
 
 /**
  * Sources (api-spec.md "Sources"): the domains AI answers cite. A domain row describes the last
@@ -69,12 +72,7 @@ export async function domainTypes(ctx: EngineContext, project: ProjectRow, domai
   return result;
 }
 
-interface Citation {
-  run_id: number;
-  prompt_id: number;
-  url: string;
-  domain: string;
-}
+type Citation = Pick<AnswerRow, 'run_id' | 'prompt_id'> & Pick<Selectable<AnswerUrlsTable>, 'url' | 'domain'>;
 
 /** URLs cited at some updates for some domains, under the prompt and mention filters. */
 async function citations(
@@ -85,27 +83,15 @@ async function citations(
 ): Promise<Citation[]> {
   const nids = scope.neurals.map((n) => n.id);
   if (!runIds.length || !domains.length || !nids.length || !scope.prompts.length) return [];
-  const m = scope.filters.mention_filter;
   return (
     ctx.db
       .selectFrom('answer_urls as u')
       .innerJoin('answers', 'answers.id', 'u.answer_id')
       .select(['answers.run_id', 'answers.prompt_id', 'u.url', 'u.domain'])
-      .where('answers.run_id', 'in', runIds)
-      .where('answers.neural_id', 'in', nids)
+      .where(scopeAnswers(scope, { runIds, neuralIds: nids, mention: scope.filters.mention_filter }))
       // Unary plus keeps SQLite off the domain index: reading the two updates' answers and their
       // URLs by answer id is far cheaper than every citation of a domain over a year.
       .where(sqlFor(ctx.db).noIndex('u.domain'), 'in', domains)
-      .$if(!scope.allPrompts, (q) =>
-        q.where(
-          'answers.prompt_id',
-          'in',
-          scope.prompts.map((p) => p.id),
-        ),
-      )
-      .$if(m === 'has', (q) => q.where('answers.mention', '=', 1))
-      .$if(m === 'not', (q) => q.where('answers.mention', '=', 0))
-      .$if(m === 'has_source', (q) => q.where('answers.site_mentioned', '=', 1))
       .execute()
   );
 }
@@ -139,31 +125,36 @@ interface SourcesOptions {
   unpaginated?: boolean;
 }
 
-export async function sourcesBody(ctx: EngineContext, scope: Scope, options: SourcesOptions = {}) {
-  const f = scope.filters;
-  const project = scope.project;
-  const first = scope.updates[0];
-  const last = scope.updates[scope.updates.length - 1];
-  const stats = await domainStats(
-    ctx,
-    scope,
-    scope.updates.map((u) => u.id),
-    f.mention_filter,
-  );
-  const mode = f.urls_mode ?? 'all';
+/** Citations per update and domain (summed over networks), under `urls_mode`. */
+type CitationCounts = Map<number, Map<string, number>>;
+
+/** One pass over the period's domain stats: citations by update and domain, own or external only when asked. */
+function citationCounts(project: ProjectRow, stats: DomainStat[], mode: UrlsMode): CitationCounts {
   const own = new Map<string, boolean>();
   const ownDomain = (d: string) => own.get(d) ?? own.set(d, isOwn(project, d)).get(d)!;
   const kept = mode === 'all' ? stats : stats.filter((s) => (mode === 'own') === ownDomain(s.domain));
-  // One pass over the period's rows: citations by update and domain.
-  const byRunDomain = new Map<number, Map<string, number>>();
+  const byRunDomain: CitationCounts = new Map();
   for (const s of kept) {
     const map = byRunDomain.get(s.run_id) ?? byRunDomain.set(s.run_id, new Map()).get(s.run_id)!;
     map.set(s.domain, (map.get(s.domain) ?? 0) + s.citations);
   }
-  const citationsAt = (runId: number | undefined) =>
-    (runId === undefined ? undefined : byRunDomain.get(runId)) ?? new Map<string, number>();
-  const atFirst = citationsAt(first?.id);
-  const atLast = citationsAt(last?.id);
+  return byRunDomain;
+}
+
+/**
+ * The domains of the table (cited at the last update) and of the excluded table (cited at the
+ * first and not the last), most cited first, under `visibility` (the movement between the two).
+ */
+function domainLists(
+  counts: CitationCounts,
+  first: Update | undefined,
+  last: Update | undefined,
+  visibility: VisibilityMove | undefined,
+) {
+  const citationsAt = (run: Update | undefined) =>
+    (run === undefined ? undefined : counts.get(run.id)) ?? new Map<string, number>();
+  const atFirst = citationsAt(first);
+  const atLast = citationsAt(last);
   const frequency = (d: string) => {
     const a = atFirst.get(d) ?? 0;
     const b = atLast.get(d) ?? 0;
@@ -171,7 +162,7 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
   };
   const byMovement = (d: string) => {
     const delta = frequency(d).delta;
-    return !f.visibility || (f.visibility === 'up' ? delta > 0 : delta < 0);
+    return !visibility || (visibility === 'up' ? delta > 0 : delta < 0);
   };
   const current = [...atLast.keys()]
     .filter(byMovement)
@@ -180,27 +171,26 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
     .filter((d) => !atLast.has(d))
     .filter(byMovement)
     .sort((a, b) => (atFirst.get(b) ?? 0) - (atFirst.get(a) ?? 0) || a.localeCompare(b));
+  return { current, excluded, frequency };
+}
 
-  const perPage = options.unpaginated
-    ? Math.max(current.length, 1)
-    : (f.per_page ?? DEFAULT_SOURCES_PER_PAGE);
-  const page = options.unpaginated ? 1 : (f.page ?? 1);
-  const lastPage = Math.max(1, Math.ceil(current.length / perPage));
-  const pageDomains = current.slice((page - 1) * perPage, page * perPage);
-
-  const allDomains = [...new Set([...byRunDomain.values()].flatMap((m) => [...m.keys()]))];
-  const types = await domainTypes(ctx, project, allDomains);
-  const detail = await citations(
-    ctx,
-    scope,
-    [first?.id, last?.id].filter((v): v is number => v !== undefined),
-    [...pageDomains, ...excluded],
-  );
+/**
+ * Makes the domain rows: each with its URLs at one update (`at`) and the prompts citing them.
+ * `urls_count` is one budget over every row, spent in the order the rows are made.
+ */
+function domainRows(
+  ctx: EngineContext,
+  scope: Scope,
+  detail: Citation[],
+  types: Map<string, DomainType>,
+  frequency: (domain: string) => { first: number; last: number; delta: number },
+) {
+  const first = scope.updates[0];
+  const last = scope.updates[scope.updates.length - 1];
   const detailByDomain = groupBy(detail, (c) => c.domain);
   const promptValue = new Map(scope.prompts.map((p) => [p.id, p.value]));
-  let budget = f.urls_count ?? DEFAULT_URLS_COUNT;
-
-  const row = (domain: string, at: number | undefined) => {
+  let budget = scope.filters.urls_count ?? DEFAULT_URLS_COUNT;
+  return (domain: string, at: number | undefined) => {
     const type = types.get(domain) ?? { type: 'other' as SourceType, forced: false };
     const mine = detailByDomain.get(domain) ?? [];
     const promptsAt = [...new Set(mine.filter((c) => c.run_id === at).map((c) => c.prompt_id))].sort(
@@ -243,10 +233,13 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
       })),
     };
   };
+}
 
+/** Share of each source type in each update's citations (`z`: the citations), types never cited left out. */
+function typeChart(scope: Scope, counts: CitationCounts, types: Map<string, DomainType>) {
   // Citations by update and source type, and each update's total, in one pass.
   const byRunType = new Map<number, { total: number; byType: Map<SourceType, number> }>();
-  for (const [runId, domains] of byRunDomain) {
+  for (const [runId, domains] of counts) {
     const entry = { total: 0, byType: new Map<SourceType, number>() };
     for (const [domain, n] of domains) {
       entry.total += n;
@@ -255,21 +248,57 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
     }
     byRunType.set(runId, entry);
   }
-  const xs = new Map(scope.updates.map((u) => [u.id, x(u)]));
-  const chartData = SOURCE_TYPE_VALUES.map((type) => ({
+  return SOURCE_TYPE_VALUES.map((type) => ({
     id: type,
     label: SOURCE_TYPES[type].label,
     data: scope.updates.map((u) => {
       const entry = byRunType.get(u.id);
       const mine = entry?.byType.get(type) ?? 0;
-      return { x: xs.get(u.id)!, y: pct(mine, entry?.total ?? 0), z: mine };
+      return { x: x(u), y: pct(mine, entry?.total ?? 0), z: mine };
     }),
   })).filter((series) => series.data.some((p) => p.z > 0));
-  const domainChartData = current.slice(0, DOMAIN_CHART_TOP).map((domain) => ({
+}
+
+/** Citations of the most cited domains at each update. */
+function domainChart(scope: Scope, counts: CitationCounts, current: string[]) {
+  return current.slice(0, DOMAIN_CHART_TOP).map((domain) => ({
     id: domain,
     label: domain,
-    data: scope.updates.map((u) => ({ x: xs.get(u.id)!, y: byRunDomain.get(u.id)?.get(domain) ?? 0 })),
+    data: scope.updates.map((u) => ({ x: x(u), y: counts.get(u.id)?.get(domain) ?? 0 })),
   }));
+}
+
+export async function sourcesBody(ctx: EngineContext, scope: Scope, options: SourcesOptions = {}) {
+  const f = scope.filters;
+  const project = scope.project;
+  const first = scope.updates[0];
+  const last = scope.updates[scope.updates.length - 1];
+  const mode = f.urls_mode ?? 'all';
+  const stats = await domainStats(
+    ctx,
+    scope,
+    scope.updates.map((u) => u.id),
+    f.mention_filter,
+  );
+  const counts = citationCounts(project, stats, mode);
+  const { current, excluded, frequency } = domainLists(counts, first, last, f.visibility);
+
+  const perPage = options.unpaginated
+    ? Math.max(current.length, 1)
+    : (f.per_page ?? DEFAULT_SOURCES_PER_PAGE);
+  const page = options.unpaginated ? 1 : (f.page ?? 1);
+  const lastPage = Math.max(1, Math.ceil(current.length / perPage));
+  const pageDomains = current.slice((page - 1) * perPage, page * perPage);
+
+  const allDomains = [...new Set([...counts.values()].flatMap((m) => [...m.keys()]))];
+  const types = await domainTypes(ctx, project, allDomains);
+  const detail = await citations(
+    ctx,
+    scope,
+    [first?.id, last?.id].filter((v): v is number => v !== undefined),
+    [...pageDomains, ...excluded],
+  );
+  const row = domainRows(ctx, scope, detail, types, frequency);
 
   const base = options.url ?? `/api/projects/${project.id}/sources/list`;
   return {
@@ -289,12 +318,13 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
     total: current.length,
     has_more: page < lastPage,
     pagination: paginationLinks(base, page, lastPage),
+    // rows in this order: the URL budget goes to the table first
     tableData: pageDomains.map((d) => row(d, last?.id)),
     excludedTableData: excluded.map((d) => row(d, first?.id)),
     excludedPagination: paginationLinks(base, 1, 1),
     totalExcluded: excluded.length,
-    chartData,
-    domainChartData,
+    chartData: typeChart(scope, counts, types),
+    domainChartData: domainChart(scope, counts, current),
   };
 }
 

@@ -1,7 +1,10 @@
-import { sql } from 'kysely';
-import { sqlFor } from '../db/dialect';
+import { sql, type Selectable } from 'kysely';
+import type { AggUpdateCompetitorTable, AggUpdateDomainTable, AggUpdateNeuralTable } from '../db/schema';
 import type { EngineContext } from '../context';
 import type { Scope } from './filters';
+import { scopeAnswers } from './filter-where';
+import { countSelections, NEURAL_COUNTS } from './answer-counts';
+import type { Mention } from '../../../src-shared/enums';
 
 /**
  * Per-update counts that summary, competitors and sources are built from. With no prompt-level
@@ -10,36 +13,10 @@ import type { Scope } from './filters';
  * same shape, so the endpoints never know which one served them.
  */
 
-export interface NeuralStat {
-  run_id: number;
-  neural_id: number;
-  answers: number;
-  with_data: number;
-  mentions: number;
-  positive: number;
-  neutral: number;
-  negative: number;
-  site_mentions: number;
-}
-
-export interface CompetitorStat {
-  run_id: number;
-  neural_id: number;
-  competitor_id: number;
-  mentions: number;
-}
-
-export interface DomainStat {
-  run_id: number;
-  neural_id: number;
-  domain: string;
-  citations: number;
-}
-
-/** Answer-level restriction used by sources (`mention_filter`). */
-export type AnswerMention = 'has' | 'not' | 'has_source' | undefined;
-
-const ids = (scope: Scope) => scope.prompts.map((p) => p.id);
+/** Rows of the aggregate tables without the project (`neural_id` 0: summed over the selected networks). */
+export type NeuralStat = Omit<Selectable<AggUpdateNeuralTable>, 'project_id'>;
+export type CompetitorStat = Omit<Selectable<AggUpdateCompetitorTable>, 'project_id'>;
+export type DomainStat = Omit<Selectable<AggUpdateDomainTable>, 'project_id'>;
 
 export async function neuralStats(ctx: EngineContext, scope: Scope, runIds: number[]): Promise<NeuralStat[]> {
   const neuralIds = scope.neurals.map((n) => n.id);
@@ -47,17 +24,7 @@ export async function neuralStats(ctx: EngineContext, scope: Scope, runIds: numb
   if (scope.allPrompts) {
     return ctx.db
       .selectFrom('agg_update_neural')
-      .select([
-        'run_id',
-        'neural_id',
-        'answers',
-        'with_data',
-        'mentions',
-        'positive',
-        'neutral',
-        'negative',
-        'site_mentions',
-      ])
+      .select(['run_id', 'neural_id', ...NEURAL_COUNTS])
       .where('project_id', '=', scope.project.id)
       .where('run_id', 'in', runIds)
       .where('neural_id', 'in', neuralIds)
@@ -66,26 +33,8 @@ export async function neuralStats(ctx: EngineContext, scope: Scope, runIds: numb
   if (!scope.prompts.length) return [];
   const rows = await ctx.db
     .selectFrom('answers')
-    .select((eb) => [
-      'run_id',
-      'neural_id',
-      eb.fn.countAll<number>().as('answers'),
-      sql<number>`sum(has_data)`.as('with_data'),
-      sql<number>`sum(mention)`.as('mentions'),
-      sqlFor(ctx.db)
-        .countWhere(sql`tone = 'positive' and mention = 1`)
-        .as('positive'),
-      sqlFor(ctx.db)
-        .countWhere(sql`tone = 'neutral' and mention = 1`)
-        .as('neutral'),
-      sqlFor(ctx.db)
-        .countWhere(sql`tone = 'negative' and mention = 1`)
-        .as('negative'),
-      sql<number>`sum(site_mentioned)`.as('site_mentions'),
-    ])
-    .where('run_id', 'in', runIds)
-    .where('neural_id', 'in', neuralIds)
-    .where('prompt_id', 'in', ids(scope))
+    .select(['run_id', 'neural_id', ...countSelections(ctx.db, NEURAL_COUNTS)])
+    .where(scopeAnswers(scope, { runIds }))
     .groupBy(['run_id', 'neural_id'])
     .execute();
   return rows.map(toNeuralStat);
@@ -133,9 +82,7 @@ export async function competitorStats(
       'ac.competitor_id',
       eb.fn.countAll<number>().as('mentions'),
     ])
-    .where('answers.run_id', 'in', runIds)
-    .where('answers.neural_id', 'in', neuralIds)
-    .where('answers.prompt_id', 'in', ids(scope))
+    .where(scopeAnswers(scope, { runIds }))
     .groupBy(['answers.run_id', 'answers.neural_id', 'ac.competitor_id'])
     .execute();
   const out = rows.map((r) => ({ ...r, mentions: Number(r.mentions) }));
@@ -158,7 +105,8 @@ export async function domainStats(
   ctx: EngineContext,
   scope: Scope,
   runIds: number[],
-  mention: AnswerMention,
+  /** Sources' answer-level `mention_filter`. */
+  mention: Mention | undefined,
 ): Promise<DomainStat[]> {
   const neuralIds = scope.neurals.map((n) => n.id);
   if (!runIds.length || !neuralIds.length) return [];
@@ -183,12 +131,7 @@ export async function domainStats(
       'u.domain',
       eb.fn.countAll<number>().as('citations'),
     ])
-    .where('answers.run_id', 'in', runIds)
-    .where('answers.neural_id', 'in', neuralIds)
-    .$if(!scope.allPrompts, (q) => q.where('answers.prompt_id', 'in', ids(scope)))
-    .$if(mention === 'has', (q) => q.where('answers.mention', '=', 1))
-    .$if(mention === 'not', (q) => q.where('answers.mention', '=', 0))
-    .$if(mention === 'has_source', (q) => q.where('answers.site_mentioned', '=', 1))
+    .where(scopeAnswers(scope, { runIds, mention }))
     .groupBy(['answers.run_id', 'u.domain'])
     .execute();
   return rows.map((r) => ({ ...r, neural_id: 0, citations: Number(r.citations) }));

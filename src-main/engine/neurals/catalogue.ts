@@ -1,3 +1,5 @@
+import { PROVIDERS, type ProviderName } from '../../../src-shared/enums';
+
 /**
  * Built-in presets for the AI systems people track (decisions.md §3). Models are defaults a user
  * can change in the app settings; keys are never shipped. The `demo` networks run the pipeline offline.
@@ -12,19 +14,7 @@ export interface NeuralPreset {
   model_url?: string;
 }
 
-export const PROVIDERS = [
-  'openai',
-  'openai-compatible',
-  'anthropic',
-  'google',
-  'perplexity',
-  'deepseek',
-  'xai',
-  'mistral',
-  'ollama',
-  'demo',
-] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
+export { PROVIDERS, type ProviderName };
 
 export const NEURAL_PRESETS: NeuralPreset[] = [
   {

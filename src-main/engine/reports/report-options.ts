@@ -77,45 +77,8 @@ export function parseCreateReport(body: unknown, language: ReportLanguage): Crea
     fail('options.comparison_enabled', 'The options.comparison_enabled field must be true or false.');
   }
 
-  const periodMain = options.period_main as MainPeriod;
-  let mainDates: [string, string] | null = null;
-  if (periodMain === undefined || periodMain === null) {
-    fail('options.period_main', 'The options.period_main field is required.');
-  } else if (!MAIN_PERIODS.includes(periodMain)) {
-    fail('options.period_main', `The selected options.period_main is invalid (${MAIN_PERIODS.join(', ')}).`);
-  } else if (periodMain === 'custom') {
-    mainDates = readDates(
-      options.period_main_dates,
-      'options.period_main_dates',
-      'options.period_main',
-      fail,
-    );
-  }
-
-  let periodComparison: ComparisonPeriod | null = null;
-  let compareDates: [string, string] | null = null;
-  if (comparison === true) {
-    periodComparison = options.period_comparison as ComparisonPeriod;
-    if (periodComparison === undefined || periodComparison === null) {
-      fail(
-        'options.period_comparison',
-        'The options.period_comparison field is required when comparison is enabled.',
-      );
-      periodComparison = null;
-    } else if (!COMPARISON_PERIODS.includes(periodComparison)) {
-      fail(
-        'options.period_comparison',
-        `The selected options.period_comparison is invalid (${COMPARISON_PERIODS.join(', ')}).`,
-      );
-    } else if (periodComparison === 'custom') {
-      compareDates = readDates(
-        options.period_compare_dates,
-        'options.period_compare_dates',
-        'options.period_comparison',
-        fail,
-      );
-    }
-  }
+  const { periodMain, mainDates } = readMainPeriod(options, fail);
+  const { periodComparison, compareDates } = readComparisonPeriod(options, comparison === true, fail);
 
   const blocks = readBlocks(options.blocks, fail);
   const reportEmail = readEmails(options.report_email, 'options.report_email', fail);
@@ -160,6 +123,54 @@ export function parseCreateReport(body: unknown, language: ReportLanguage): Crea
 }
 
 type Fail = (path: string, message: string) => void;
+
+/** `period_main` and, for `custom`, its dates. */
+function readMainPeriod(options: Record<string, unknown>, fail: Fail) {
+  const periodMain = options.period_main as MainPeriod;
+  let mainDates: [string, string] | null = null;
+  if (periodMain === undefined || periodMain === null) {
+    fail('options.period_main', 'The options.period_main field is required.');
+  } else if (!MAIN_PERIODS.includes(periodMain)) {
+    fail('options.period_main', `The selected options.period_main is invalid (${MAIN_PERIODS.join(', ')}).`);
+  } else if (periodMain === 'custom') {
+    mainDates = readDates(
+      options.period_main_dates,
+      'options.period_main_dates',
+      'options.period_main',
+      fail,
+    );
+  }
+  return { periodMain, mainDates };
+}
+
+/** `period_comparison` and, for `custom`, its dates; read only when comparison is enabled. */
+function readComparisonPeriod(options: Record<string, unknown>, enabled: boolean, fail: Fail) {
+  let periodComparison: ComparisonPeriod | null = null;
+  let compareDates: [string, string] | null = null;
+  if (enabled) {
+    periodComparison = options.period_comparison as ComparisonPeriod;
+    if (periodComparison === undefined || periodComparison === null) {
+      fail(
+        'options.period_comparison',
+        'The options.period_comparison field is required when comparison is enabled.',
+      );
+      periodComparison = null;
+    } else if (!COMPARISON_PERIODS.includes(periodComparison)) {
+      fail(
+        'options.period_comparison',
+        `The selected options.period_comparison is invalid (${COMPARISON_PERIODS.join(', ')}).`,
+      );
+    } else if (periodComparison === 'custom') {
+      compareDates = readDates(
+        options.period_compare_dates,
+        'options.period_compare_dates',
+        'options.period_comparison',
+        fail,
+      );
+    }
+  }
+  return { periodComparison, compareDates };
+}
 
 function readDates(value: unknown, path: string, periodPath: string, fail: Fail): [string, string] | null {
   if (value === undefined || value === null) {

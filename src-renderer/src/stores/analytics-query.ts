@@ -3,6 +3,14 @@
  * DOM, no store, unit-tested in Node. The same three keys mean the same thing in every
  * analytics endpoint (api-spec.md "Filtering by groups"), so one mapping serves all screens.
  */
+import {
+  SORT_FIELDS,
+  type Mention,
+  type Presence,
+  type SortField,
+  type Tone,
+  type VisibilityMove,
+} from '../../../src-shared/enums';
 
 export interface AnalyticsFilter {
   /** `[from, to]` as `YYYY-MM-DD`, or empty for the whole period. */
@@ -114,15 +122,14 @@ export function localDateToDay(date: Date): string {
 // ---- Answers -----------------------------------------------------------------------------------
 
 export type AnswersTab = 'visibility' | 'history' | 'sources-history' | 'comparison';
-export const SORT_FIELDS = ['frequency_sort', 'visibility_sort', 'value_sort', 'created_sort'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+export { SORT_FIELDS, type SortField };
 
 /** The answers screen's own filters (on top of the shared bar). Empty strings mean "any". */
 export interface AnswersOptions {
   prompt: string;
-  mention: '' | 'has' | 'not' | 'has_source';
-  tone: '' | 'positive' | 'neutral' | 'negative';
-  visibility: '' | 'up' | 'down';
+  mention: '' | Mention;
+  tone: '' | Tone;
+  visibility: '' | VisibilityMove;
   sortField: '' | SortField;
   sortOrder: 'asc' | 'desc';
 }
@@ -130,7 +137,7 @@ export interface ComparisonOptions {
   neural: number | null;
   date1: string | null;
   date2: string | null;
-  presence: '' | 'brand_has' | 'brand_not' | 'site_has' | 'site_not';
+  presence: '' | Presence;
 }
 
 export const DEFAULT_ANSWERS_OPTIONS: AnswersOptions = {

@@ -94,6 +94,26 @@ describe('GET /api/projects/{project}/sources/list', () => {
     expect(own.tableData).toEqual([]);
   });
 
+  it('counts only the citations of answers that pass mention_filter', async () => {
+    const f = await seedFixture(t.engine.ctx);
+    const domains = async (mention_filter: string) => {
+      const body = (await t.legacyApi.get(list(f), { mention_filter })).body;
+      return {
+        current: body.tableData.map((r: any) => r.domain),
+        excluded: body.excludedTableData.map((r: any) => r.domain),
+      };
+    };
+    // every citing answer names the brand
+    expect(await domains('has')).toEqual({
+      current: ['acme.com'],
+      excluded: ['en.wikipedia.org', 'ru.wikipedia.org'],
+    });
+    expect(await domains('not')).toEqual({ current: [], excluded: [] });
+    // ru.wikipedia.org was cited by an answer without the project's site among its sources
+    expect(await domains('has_source')).toEqual({ current: ['acme.com'], excluded: ['en.wikipedia.org'] });
+    expect((await t.legacyApi.get(list(f), { mention_filter: 'maybe' })).status).toBe(422);
+  });
+
   it('pages domains with Laravel links and rejects per_page outside 5–100', async () => {
     const p = await twelveDomains();
     const url = `/api/projects/${p.id}/sources/list`;

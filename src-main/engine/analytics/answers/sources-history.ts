@@ -1,0 +1,99 @@
+import type { EngineContext } from '../../context';
+import type { SourcesHistoryResponse } from '../../../../src-shared/api/analytics';
+import type { ProjectRow } from '../../db/schema';
+import type { Query } from '../../validation/query';
+import { scopeFor, type FilterInput, type Scope } from '../filters';
+import {
+  bestPosition,
+  positionDynamic,
+  mentionNeurals,
+  siteHistories,
+  type SiteCells,
+  type SiteHistory,
+} from '../facts';
+import { neuralRef, projectHead } from '../shapes';
+import { keepsPrompt } from '../filter-where';
+
+/**
+ * GET /api/projects/{project}/answers/sources-history: the project site's place in the sources,
+ * by update date, for networks that return sources. Not paginated. Takes the Sources filters.
+ */
+export async function buildSourcesHistory(
+  ctx: EngineContext,
+  project: ProjectRow,
+  input: FilterInput | Query,
+): Promise<SourcesHistoryResponse> {
+  const scope = await scopeFor(ctx, project, input, 'sources', { sourcesOnly: true });
+  return { project: projectHead(project), ...(await sourcesHistoryBody(ctx, scope)) };
+}
+
+export async function sourcesHistoryBody(
+  ctx: EngineContext,
+  scope: Scope,
+): Promise<Omit<SourcesHistoryResponse, 'project'>> {
+  const f = scope.filters;
+  const last = scope.updates[scope.updates.length - 1];
+  const prev = scope.updates[scope.updates.length - 2];
+  const nids = scope.neurals.map((n) => n.id);
+  const [histories, mentions] = await Promise.all([
+    siteHistories(
+      ctx,
+      scope,
+      scope.prompts.map((p) => p.id),
+      scope.updates.map((u) => u.id),
+      nids,
+    ),
+    mentionNeurals(ctx, scope, last?.id, nids),
+  ]);
+  const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
+  const cellsAt = (h: SiteHistory | undefined, runId: number | undefined) => {
+    const i = h && runId !== undefined ? h.runs.lastIndexOf(runId) : -1;
+    return i >= 0 ? h!.cells[i] : undefined;
+  };
+  const best = (cells: SiteCells | undefined) =>
+    bestPosition(cells ? Object.values(cells).map((c) => c.position) : []);
+  const data = scope.prompts
+    .map((p) => {
+      const h = histories.get(p.id);
+      const grid: Record<string, SiteCells> = {};
+      if (h) for (let i = 0; i < h.runs.length; i++) grid[dateOf.get(h.runs[i])!] = h.cells[i];
+      const lastCells = cellsAt(h, last?.id);
+      const dynamics = prev ? positionDynamic(best(cellsAt(h, prev.id)), best(lastCells)) : 'not_changed';
+      const lastMentions = lastCells ? (mentions.get(p.id)?.length ?? 0) : 0;
+      const siteMentioned = lastCells ? Object.values(lastCells).some((c) => c.mentioned) : false;
+      return { p, lastMentions, siteMentioned, grid, dynamics };
+    })
+    .filter(({ lastMentions, siteMentioned, dynamics }) =>
+      keepsPrompt(
+        { mention: f.mention_filter, visibility: f.visibility },
+        { mentions: lastMentions, site_mentions: siteMentioned ? 1 : 0 },
+        dynamics,
+      ),
+    );
+  return {
+    filters: {
+      dates: scope.dates,
+      neurals: scope.neurals.map((n) => n.id),
+      groups: scope.groupIds,
+      prompt_search: f.prompt_search ?? null,
+      mention_filter: f.mention_filter ?? null,
+      min_frequency: f.min_frequency ?? null,
+      visibility: f.visibility ?? null,
+      urls_mode: f.urls_mode ?? 'all',
+    },
+    next_cursor: null,
+    has_more: false,
+    total_prompts: data.length,
+    total_mentions: data.reduce((sum, d) => sum + d.lastMentions, 0),
+    tableData: {
+      dates: scope.updates.map((u) => u.date),
+      neurals: scope.neurals.map(neuralRef),
+      data: data.map(({ p, grid, dynamics }) => ({
+        prompt: { id: p.id, value: p.value },
+        positions_by_date: grid,
+        dynamics,
+      })),
+    },
+    chartData: [],
+  };
+}
