@@ -346,8 +346,10 @@ describe('GET /api/projects/{project}/answers/sources-history', () => {
 describe('GET /api/projects/{project}/answers/sources-history mention_filter', () => {
   it('keeps the prompts whose answers at the last update pass it, over the selected networks', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const ids = async (query: Parameters<TestEngine['api']['get']>[1]) =>
-      (await t.legacyApi.get(tab(f, 'sources-history'), query)).body.tableData.data.map((d: any) => d.prompt.id);
+    const ids = async (query: Parameters<TestEngine['legacyApi']['get']>[1]) =>
+      (await t.legacyApi.get(tab(f, 'sources-history'), query)).body.tableData.data.map(
+        (d: any) => d.prompt.id,
+      );
     expect(await ids({ mention_filter: 'has' })).toEqual([f.p1, f.p2, f.p3]);
     expect(await ids({ mention_filter: 'not' })).toEqual([]);
     expect(await ids({ mention_filter: 'not', neurals: [f.gpt] })).toEqual([f.p2]);
