@@ -10,9 +10,7 @@
 const EN_VERBS = new Set(
   `compare check use register turn connect ask book get avoid read look consider choose pick try make set
   install open call sign apply buy pay keep watch track review verify confirm contact visit search shop
-  switch cancel download enable link add start plan save request negotiate claim see find go compare`.split(
-    /\s+/,
-  ),
+  switch cancel download enable link add start plan save request negotiate claim see find go`.split(/\s+/),
 );
 
 /** Spanish imperatives of advice (tú and usted forms). */

@@ -123,11 +123,11 @@ const CHANNEL_NOUN =
   /^(?:агрегатор\p{L}*|маркетплейс\p{L}*|портал\p{L}*|реестр\p{L}*|aggregators?|marketplaces?|portals?|registry|vergleichsportal\p{L}*|portal|plattform|agregador\p{L}*|comparador\p{L}*|buscador\p{L}*)$/iu;
 const WORD_BEFORE = /(\p{L}+)[ \u00A0]+[«"“„*]*$/u;
 
-/** Whether a channel noun of another trade stands right before the name at `at`. */
 /** What every channel noun holds: the cheap test before the regex. */
 const CHANNEL_CUE =
   /агрег|маркет|портал|реестр|aggreg|market|portal|registr|plattform|agregad|compara|buscad/i;
 
+/** Whether a channel noun of another trade stands right before the name at `at`. */
 export function namedAfterChannelNoun(text: string, at: number, trade: string): boolean {
   const before = text.slice(Math.max(0, at - 40), at);
   if (!CHANNEL_CUE.test(before)) return false;

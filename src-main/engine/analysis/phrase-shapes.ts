@@ -107,10 +107,11 @@ export function withoutJoinedForms(c: FoundCompetitor): FoundCompetitor {
 export const NAME_SHAPE = /^[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*(?:\s+[\p{Lu}\p{N}&][\p{L}\p{N}.&'’+-]*)*$/u;
 
 /** A word of digits or a code ("5070", "B580", "4.0", "1440p", "A350-900"). */
+export const CODE_WORD = /^(?=.*\d)[\p{L}\d.,+-]{1,12}$/u;
+
+/** Words that make a phrase a company's name beside a code ("S7 Airlines", "X5 Group"). */
 const COMPANY_WORD =
   /^(?:airlines?|airways|air|group|bank|mobile|telecom|energy|insurance|авиалинии|банк|групп\p{L}*)$/iu;
-
-export const CODE_WORD = /^(?=.*\d)[\p{L}\d.,+-]{1,12}$/u;
 
 /**
  * A product line or model named by a code and generic words ("RTX 5070", "Arc B580", "Mes 1",
@@ -121,7 +122,7 @@ export function isModelPhrase(name: string, language: Language, never: (key: str
   const words = name.split(' ');
   if (words.length < 2 || !words.some((w) => CODE_WORD.test(w))) return false;
   const rest = words.filter((w) => !CODE_WORD.test(w) && !NAME_CONNECTORS.has(w.toLowerCase()));
-  // "S7 Airlines", "X5 Group": a code and a word for a company name a company.
+  // "S7 Airlines", "X5 Group": a code beside a company word names a company, not a model.
   if (rest.some((w) => COMPANY_WORD.test(w))) return false;
   // German and English dictionaries hold makers' names ("Mazda", "Google"): there only terms count.
   const common = (w: string) =>
