@@ -125,12 +125,8 @@ export async function domainStats(
   const rows = await ctx.db
     .selectFrom('answers')
     .innerJoin('answer_urls as u', 'u.answer_id', 'answers.id')
-    .select((eb) => [
-      'answers.run_id',
-      'answers.neural_id',
-      'u.domain',
-      eb.fn.countAll<number>().as('citations'),
-    ])
+    // Summed over the networks (neural_id 0 below): PostgreSQL refuses an ungrouped column.
+    .select((eb) => ['answers.run_id', 'u.domain', eb.fn.countAll<number>().as('citations')])
     .where(scopeAnswers(scope, { runIds, mention }))
     .groupBy(['answers.run_id', 'u.domain'])
     .execute();
