@@ -4,7 +4,7 @@
  * for the same input. The answer is untrusted text: nothing is evaluated, every regex is bounded,
  * and only the first MAX_ANALYZED_CHARS characters are analysed.
  */
-import type { AnalysisInput, AnalysisResult } from './types';
+import type { AnalysisInput, AnalysisResult, Evidence } from './types';
 import { distinctForms, findBrandMentions, type Span } from './brand-mentions';
 import { buildComment, type Placement } from './comment';
 import { extractCompetitors } from './competitors';
@@ -39,7 +39,7 @@ function placementOf(lines: Line[], index: number): Placement {
  * The sentences that name the brand. A heading or a bold line holding little more than the name
  * ("### 1. Kaspersky") says nothing itself: the first sentence under it is what describes it.
  */
-function toneSentences(text: string, spans: Span[], lines: Line[]): string[] {
+function toneSentences(text: string, spans: Span[], lines: Line[], scored: string): string[] {
   const out: string[] = [];
   let lastEnd = -1;
   for (const s of spans) {
@@ -47,7 +47,7 @@ function toneSentences(text: string, spans: Span[], lines: Line[]): string[] {
     const line = lineAt(lines, s.start);
     // A table row is read whole: the verdict sits in other cells of the brand's row.
     const { start, end } = line?.kind === 'table' ? line : sentenceAround(text, s.start);
-    out.push(text.slice(start, end));
+    out.push(scored.slice(start, end));
     lastEnd = end;
     const rest = text
       .slice(start, end)
@@ -61,13 +61,30 @@ function toneSentences(text: string, spans: Span[], lines: Line[]): string[] {
           text,
           next.contentStart + (next.text.length - next.text.trimStart().length),
         );
-        out.push(text.slice(around.start, around.end));
+        out.push(scored.slice(around.start, around.end));
         lastEnd = Math.max(lastEnd, around.end);
       }
     }
     if (out.length >= MAX_TONE_SENTENCES) break;
   }
   return out;
+}
+
+/**
+ * The text with the brand's and the competitors' names blanked (same length, so spans still
+ * point right): a name is no sentiment word ("FreeAgent", "QuickBooks", "Лидер-Авто").
+ */
+function withoutNames(text: string, evidence: Evidence): string {
+  const names = [...evidence.brand, ...evidence.competitors].sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const { start, end } of names) {
+    if (end <= at) continue;
+    const from = Math.max(start, at);
+    out += text.slice(at, from) + ' '.repeat(end - from);
+    at = end;
+  }
+  return out + text.slice(at);
 }
 
 const familyCache = new Map<string, RegExp | null>();
@@ -202,7 +219,7 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
   if (mention) {
     const brandFirst = spans[0].start;
     mentionPosition = 1 + found.filter((c) => c.first < brandFirst).length;
-    tone = toneOf(toneSentences(masked, spans, lines), language);
+    tone = toneOf(toneSentences(masked, spans, lines, withoutNames(masked, evidence)), language);
     comment = buildComment({
       brand: brandNames[0],
       position: mentionPosition,

@@ -283,6 +283,10 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   de: {
     positive: [
+      'lobt$',
+      'loben$',
+      'gelobt',
+      'schwer zu schlag',
       'beste$',
       'bester$',
       'besten$',
@@ -348,6 +352,7 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'größt auswahl',
     ],
     negative: [
+      'unflexib',
       'schlecht',
       'teurer',
       'verlier',
@@ -399,6 +404,8 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   es: {
     positive: [
+      'eficac',
+      'eficaz',
       'barat',
       'mejor',
       'fiabl',
@@ -452,6 +459,7 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'conveniente',
     ],
     negative: [
+      'precauci',
       'mal$',
       'malo$',
       'mala$',
@@ -511,7 +519,3 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
     negators: ['no', 'nunca', 'sin', 'tampoco', 'ni', 'jamás', 'jamas'],
   },
 };
-
-/** Words that shift the weight to what follows ("good, but slow" leans on "slow"). */
-export const CONTRAST =
-  /(?<![\p{L}])(?:but|however|although|though|yet|но|однако|хотя|зато|aber|jedoch|allerdings|doch|pero|sin embargo|aunque)(?![\p{L}])/iu;

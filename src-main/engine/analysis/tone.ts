@@ -1,8 +1,8 @@
 /**
  * Tone toward the brand: a lexicon score over the sentences that name it. Each sentiment word
  * counts +1 or −1; a negator up to three words before it in the same clause flips it ("не
- * рекомендую", "not reliable", "nicht empfehlenswert", "no recomiendo"). Sum > 0 is positive,
- * < 0 negative, 0 neutral.
+ * рекомендую", "not reliable", "nicht empfehlenswert", "no recomiendo"). Questions count nothing.
+ * Sum > 0 is positive, < 0 negative, 0 neutral: mixed praise and criticism is neutral.
  */
 import type { Language, Tone } from './types';
 import { LEXICONS } from './tone-lexicon';
@@ -118,8 +118,13 @@ export function scoreSentence(sentence: string, language: Language): number {
   return score;
 }
 
+/** A question asks, it does not judge ("## Is Parship worth it?", "¿Es fiable Vitaldent?"). */
+function isQuestion(sentence: string): boolean {
+  return /\?[\s*_#]*$/.test(sentence);
+}
+
 export function toneOf(sentences: string[], language: Language): Tone {
   let score = 0;
-  for (const s of sentences) score += scoreSentence(s, language);
+  for (const s of sentences) if (!isQuestion(s)) score += scoreSentence(s, language);
   return score > 0 ? 'positive' : score < 0 ? 'negative' : 'neutral';
 }
