@@ -114,13 +114,25 @@ function inNominative(found: FoundCompetitor[], text: string): FoundCompetitor[]
   }
   return groups
     .map(({ members, shared }) => {
-      const written = members.find((m) => shared.includes(m.c.name) && m.mine[0] === m.c.name);
+      const written = members.find(
+        (m) => shared.includes(m.c.name) && (m.mine[0] === m.c.name || opensALine(text, m.c.name)),
+      );
       const first = Math.min(...members.map((m) => m.c.first));
       // A spelling seen once and inflected is shown by its likeliest nominative.
       const name = written?.c.name ?? shared[0];
       return { name, first, forms: [...new Set(members.flatMap((m) => [m.c.name, ...m.c.forms]))] };
     })
     .sort((a, b) => a.first - b.first);
+}
+
+/**
+ * Whether the name is written where Russian puts a nominative: alone at the head of a heading,
+ * list item or table cell ("### 3. Донстрой", "| Яндекс Лицей |"), so "Донстрой" is not read as
+ * the instrumental of "Донстра".
+ */
+function opensALine(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:^|\\n|\\|)[ \\t#>*_\\d.)-]*«?${escaped}»?[ *_]*(?:$|\\n|\\||[—–:])`, 'u').test(text);
 }
 
 /** The name without the words that open its sentence. */

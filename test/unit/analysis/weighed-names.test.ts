@@ -401,4 +401,22 @@ All three are recognised by HMRC and follow the MTD rules; Xero and FreeAgent fi
       'Альфа-Банк',
     ]);
   });
+
+  it('a bank financing what the brand sells is no competitor; for a bank it is one', () => {
+    const developer = `### 1. ПИК
+Крупнейший девелопер, сдаёт дома в срок.
+
+### 2. Донстрой
+Бизнес- и премиум-класс.
+
+| Застройщик | Сегмент |
+|---|---|
+| ПИК | Комфорт |
+| Донстрой | Бизнес |
+
+3. **Сравните** ипотечные условия в Сбербанке и ВТБ — у крупных девелоперов есть субсидированные ставки.`;
+    expect(competitorsOf(developer, 'ПИК', 'ru', 'девелопер жилой недвижимости')).toEqual(['Донстрой']);
+    const bank = `Ставки по вкладам на 6 месяцев: **Сбербанк** — до 15 %, **ВТБ** — до 16 %, Т-Банк — до 17 %.`;
+    expect(competitorsOf(bank, 'Т-Банк', 'ru', 'банк, вклады, карты')).toEqual(['Сбербанк', 'ВТБ']);
+  });
 });
