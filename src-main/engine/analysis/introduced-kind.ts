@@ -58,7 +58,11 @@ function stemsOf(trade: string): string[] {
  */
 export function introducesOtherKind(text: string, at: number, trade: string): boolean {
   if (!trade.trim()) return false;
-  const clause = /[^\n.,;:!?()[\]«»"—–-]*$/u.exec(text.slice(Math.max(0, at - 60), at))?.[0] ?? '';
+  const before = text.slice(Math.max(0, at - 80), at);
+  let clause = /[^\n.,;:!?()[\]«»"—–-]*$/u.exec(before)?.[0] ?? '';
+  // "30+ locations worldwide, including X": the noun stands before the comma.
+  if (!clause.trim() && /,\s*$/u.test(before))
+    clause = /[^\n.,;:!?()[\]«»"—–-]*$/u.exec(before.replace(/,\s*$/u, ''))?.[0] ?? '';
   const words = clause.toLowerCase().replace(/ё/g, 'е').split(/\s+/u).filter(Boolean).slice(-3);
   if (!words.some((w) => /^\p{L}{4,}$/u.test(w))) return false;
   if (words.some((w) => ANY_COMPANY.has(w))) return false;
