@@ -71,7 +71,11 @@ interface Classified extends Span {
  */
 export function findBrandMentions(text: string, names: string[], russianContext: boolean): Span[] {
   const written = writtenAt(text, names, russianContext);
-  const ordinaryNames = names.filter(mayBeOrdinaryWord).map((n) => n.toLowerCase());
+  // A brand that spells itself in lowercase ("netcup" beside "Netcup") is no ordinary word there.
+  const ordinaryNames = names
+    .filter(mayBeOrdinaryWord)
+    .map((n) => n.toLowerCase())
+    .filter((n) => !names.includes(n));
   const textIsCyrillic = CYRILLIC.test(text);
   const found: Classified[] = [];
   for (const at of written) {
