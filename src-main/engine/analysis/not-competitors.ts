@@ -83,7 +83,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       else keep(kept, named);
     }
   }
-  mergeProductsIntoCompanies(kept);
+  mergeProductsIntoCompanies(kept, subject);
   if (doubtful.length) {
     const sure = [...kept.values()];
     const spans = spansOfEach(subject, [...sure, ...doubtful]);
@@ -144,18 +144,29 @@ function cleaned(c: FoundCompetitor): FoundCompetitor {
 
 /**
  * "Revolut Premium" beside "Revolut", "ING Cuenta NoCuenta" beside "ING", "Альфа-Вклад" beside
- * "Альфа-Банк": a competitor's product named after it is that competitor.
+ * "Альфа-Банк": a competitor's product named after it is that competitor. So is a one-word line
+ * the answer writes after a competitor's name, or that ends a two-word one ("Galaxy" of the
+ * table's "Galaxy A55" beside "Samsung Galaxy", "Pixel" beside "Google Pixel"); after the brand's
+ * own name it is the brand's product ("OPPO Reno12"), no competitor.
  */
-function mergeProductsIntoCompanies(kept: Map<string, FoundCompetitor>): void {
+function mergeProductsIntoCompanies(kept: Map<string, FoundCompetitor>, subject: Subject): void {
   const all = [...kept.values()];
+  const writtenAfter = (maker: string, line: string) => subject.text.includes(`${maker} ${line}`);
   for (const c of all) {
+    const oneWord = !c.name.includes(' ');
+    if (oneWord && subject.brandNames.some((b) => writtenAfter(b, c.name))) {
+      kept.delete(c.name.toLowerCase());
+      continue;
+    }
     const owner = all.find(
       (o) =>
         o !== c &&
         kept.has(o.name.toLowerCase()) &&
-        [o.name, coreOf(o.name)].some(
+        ([o.name, coreOf(o.name)].some(
           (head) => head && [' ', '-', "'s ", '’s '].some((after) => c.name.startsWith(head + after)),
-        ),
+        ) ||
+          (oneWord && o.name.split(' ').length === 2 && o.name.endsWith(` ${c.name}`)) ||
+          (oneWord && writtenAfter(o.name, c.name))),
     );
     if (!owner) continue;
     kept.delete(c.name.toLowerCase());

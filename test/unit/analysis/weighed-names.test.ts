@@ -435,4 +435,17 @@ All three are recognised by HMRC and follow the MTD rules; Xero and FreeAgent fi
       'Делимобиль',
     ]);
   });
+
+  it("a maker's line written after its name is the maker; after the brand's name it is the brand's", () => {
+    const text = `* **Google Pixel 8a:** the best camera in this price range.
+* **Samsung Galaxy A55:** premium metal frame and IP67.
+* **OPPO Reno12:** fast charging and a bright screen.
+
+| Phone | Strength |
+|---|---|
+| Pixel 8a | Camera |
+| Galaxy A55 | Build |
+| Reno12 | Charging |`;
+    expect(competitorsOf(text, 'OPPO', 'en', 'smartphones')).toEqual(['Google Pixel', 'Samsung']);
+  });
 });
