@@ -35,14 +35,16 @@ const competingCache = new Map<string, Set<string>>();
 
 /**
  * The categories this brand competes in: the brand, or a product the answer writes after it
- * ("Apple Pay"), is one of their names, or the project's activities say so. Cached per brand.
+ * ("Apple Pay"), is one of their names, or the project's activities or the brand's name say so.
+ * Cached per brand.
  */
 function competingCategories(subject: Subject): Set<string> {
   const brandPhrases = [...subject.brandNames, ...brandProducts(subject)];
   const cacheKey = `${brandPhrases.join('\u0001')}\u0002${subject.activities}`;
   let competing = competingCache.get(cacheKey);
   if (competing) return competing;
-  const activities = subject.activities.toLowerCase();
+  // The brand's own name may say its trade ("Точка Банк", "Starling Bank") when no activities do.
+  const activities = `${subject.activities} ${subject.brandNames.join(' ')}`.toLowerCase();
   competing = new Set(
     brandPhrases.map((b) => kinds().get(nameKey(b))).filter((k): k is string => !!k && k !== 'term'),
   );

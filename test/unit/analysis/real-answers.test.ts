@@ -11,6 +11,7 @@ import { emptyTally, figuresOf, foldName, scoreAnswer } from '../../bench/real-a
 import { realAnswers } from '../../fixtures/real-answers';
 import { heldOutAnswers } from '../../fixtures/real-answers/held-out';
 import { heldOut2Answers } from '../../fixtures/real-answers/held-out-2';
+import { heldOut3Answers } from '../../fixtures/real-answers/held-out-3';
 import { TRAP_CLASSES, type RealAnswer, type TrapClass } from '../../fixtures/real-answers/corpus';
 import { realInput } from '../../fixtures/real-answers/input';
 
@@ -103,50 +104,58 @@ function figuresOfSet(set: RealAnswer[]) {
   return figuresOf(tally);
 }
 
-/**
- * The first held-out set, written blind in stop 20 and tuned on since stop 21 (a second tuning
- * set now: its figures no longer say how rules carry over).
- */
-describe('the second tuning set', () => {
-  it('holds 48 answers, 12 per language, none sharing an id with the corpus', () => {
-    expectWellFormed(heldOutAnswers, 12);
-  });
-
-  // Floors a little under the figures measured at the end of stop 21 (P 0.826, R 0.883, position 0.896).
-  it('keeps its measured accuracy', { timeout: 60_000 }, () => {
-    const all = figuresOfSet(heldOutAnswers);
-    expect(all.precision).toBeGreaterThanOrEqual(0.8);
-    expect(all.recall).toBeGreaterThanOrEqual(0.86);
-    expect(all.position).toBeGreaterThanOrEqual(0.87);
-    expect(all.mentionF1).toBeGreaterThanOrEqual(0.98);
-    expect(all.occurrences).toBeGreaterThanOrEqual(0.94);
-    expect(all.urls).toBe(1);
-    expect(all.sitePosition).toBe(1);
-  });
-});
+interface Floors {
+  precision: number;
+  recall: number;
+  position: number;
+}
 
 /**
- * The held-out set (held-out-2): written blind in stop 21, never used to tune the analysis. Its
- * floors only stop a change from making unseen answers worse; its errors are not for fitting rules
- * (then it would stop measuring how rules carry over).
+ * The sets written blind apart from the corpus, each with floors a little under its figures at the
+ * end of the stop that last measured it. The first two were tuned on after they were written (so
+ * they no longer say how rules carry over); the last one is the held-out set, never used to tune
+ * the analysis: its floors only stop a change from making unseen answers worse.
  */
-describe('the held-out set', () => {
-  it('holds 64 answers, 16 per language, none sharing an id with the corpus or the second set', () => {
-    expectWellFormed(heldOut2Answers, 16);
-    const ids = new Set(heldOutAnswers.map((a) => a.id));
-    expect(heldOut2Answers.filter((a) => ids.has(a.id))).toEqual([]);
+const WRITTEN_BLIND: Array<{ name: string; set: RealAnswer[]; perLanguage: number; floors: Floors }> = [
+  // Stop 20, tuned on since stop 21. End of stop 22: P 0.843, R 0.888, position 0.896.
+  {
+    name: 'the second tuning set (held-out)',
+    set: heldOutAnswers,
+    perLanguage: 12,
+    floors: { precision: 0.82, recall: 0.86, position: 0.87 },
+  },
+  // Stop 21, tuned on since stop 22. First measured blind: P 0.723, R 0.902, position 0.766; end of
+  // stop 22: P 0.819, R 0.910, position 0.844.
+  {
+    name: 'the third tuning set (held-out-2)',
+    set: heldOut2Answers,
+    perLanguage: 16,
+    floors: { precision: 0.8, recall: 0.89, position: 0.82 },
+  },
+  // Stop 22, blind. First measured with the code of the start of stop 22: P 0.573, R 0.887,
+  // position 0.844; end of stop 22: P 0.594, R 0.908, position 0.859.
+  {
+    name: 'the held-out set (held-out-3)',
+    set: heldOut3Answers,
+    perLanguage: 16,
+    floors: { precision: 0.57, recall: 0.88, position: 0.83 },
+  },
+];
+
+describe.each(WRITTEN_BLIND)('$name', ({ set, perLanguage, floors }) => {
+  it('is well formed and shares no id with the corpus or another set', () => {
+    expectWellFormed(set, perLanguage);
+    const others = new Set(WRITTEN_BLIND.flatMap((b) => (b.set === set ? [] : b.set.map((a) => a.id))));
+    expect(set.filter((a) => others.has(a.id))).toEqual([]);
   });
 
-  // Floors a little under the figures measured at the end of stop 21 (first measured at its middle,
-  // before any rule was checked on it: P 0.723, R 0.902, position 0.766; at the end: P 0.784,
-  // R 0.902, position 0.781, mention F1 0.982, occurrences 0.969).
   it('keeps its measured accuracy', { timeout: 60_000 }, () => {
-    const all = figuresOfSet(heldOut2Answers);
-    expect(all.precision).toBeGreaterThanOrEqual(0.76);
-    expect(all.recall).toBeGreaterThanOrEqual(0.88);
-    expect(all.position).toBeGreaterThanOrEqual(0.76);
+    const all = figuresOfSet(set);
+    expect(all.precision).toBeGreaterThanOrEqual(floors.precision);
+    expect(all.recall).toBeGreaterThanOrEqual(floors.recall);
+    expect(all.position).toBeGreaterThanOrEqual(floors.position);
     expect(all.mentionF1).toBeGreaterThanOrEqual(0.97);
-    expect(all.occurrences).toBeGreaterThanOrEqual(0.95);
+    expect(all.occurrences).toBeGreaterThanOrEqual(0.94);
     expect(all.urls).toBe(1);
     expect(all.sitePosition).toBe(1);
   });

@@ -448,4 +448,13 @@ All three are recognised by HMRC and follow the MTD rules; Xero and FreeAgent fi
 | Reno12 | Charging |`;
     expect(competitorsOf(text, 'OPPO', 'en', 'smartphones')).toEqual(['Google Pixel', 'Samsung']);
   });
+
+  it("the brand's own name says its trade when no activities are set", () => {
+    const text = `Для бизнеса в 2025 году чаще всего выбирают:
+
+1. **Точка Банк** — быстрое открытие счёта.
+2. **Т-Банк** — удобное приложение.
+3. **Альфа-Банк** — много филиалов.`;
+    expect(competitorsOf(text, 'Точка Банк', 'ru')).toEqual(['Т-Банк', 'Альфа-Банк']);
+  });
 });
