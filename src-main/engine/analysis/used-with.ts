@@ -22,7 +22,20 @@ const CUES = [
   'linked (?:to|with)',
   '(?:owned|founded|acquired|backed|run|operated) by',
   'sold (?:in|at|through|by)',
-  'buy (?:from|at)',
+  'buy (?:from|at|on)',
+  'available (?:at|on|from|through|via)',
+  'find (?:it|them|one) (?:at|on)',
+  'stocked (?:at|by)',
+  'encontrar(?:l[oa]s?)? en',
+  'comprar(?:l[oa]s?)? en',
+  'disponibles? en',
+  'se vende en',
+  'a la venta en',
+  'erhältlich (?:bei|über|im|in)',
+  'kaufen (?:bei|über|im)',
+  'купить (?:в|на|через)',
+  'продаё?е?тся (?:в|на|через)',
+  'заказать (?:в|на|через)',
   'partners?(?: such as| like| including)?',
   'интеграци\\p{L}* с',
   'интегрир\\p{L}* с',
@@ -62,7 +75,7 @@ function clauseBefore(text: string, at: number): string {
 }
 /** The cues' first letters as one cheap test: most clauses hold no cue, and skip AFTER_CUE. */
 const ANY_CUE =
-  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|интегр|синхр|подключ|принадл|verbind|gehört|conecta|propiedad/iu;
+  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|availab|find|stocked|encontrar|comprar|disponible|vende|venta|erhältlich|kaufen|купить|прода|заказать|интегр|синхр|подключ|принадл|verbind|gehört|conecta|propiedad/iu;
 
 /** Whether the name at `at` is one of an enumeration that a connection cue introduces. */
 export function usedWith(text: string, at: number): boolean {

@@ -457,4 +457,20 @@ All three are recognised by HMRC and follow the MTD rules; Xero and FreeAgent fi
 3. **Альфа-Банк** — много филиалов.`;
     expect(competitorsOf(text, 'Точка Банк', 'ru')).toEqual(['Т-Банк', 'Альфа-Банк']);
   });
+
+  it('the shops an answer says the product is sold at are channels, not peers', () => {
+    const text = `## Lo que ofrece Cecotec
+
+- Modelos entre 200 y 400 €, bastante menos que la competencia.
+- Fácil de encontrar en Amazon, MediaMarkt o El Corte Inglés.
+
+## Alternativas recomendadas
+
+1. **De'Longhi** — fiable, con recambios fáciles de encontrar.
+2. **Philips** — sencilla y fácil de limpiar.
+3. **Krups** — buena opción en oferta.`;
+    expect(competitorsOf(text, 'Cecotec', 'es', 'fabricante de pequeño electrodoméstico: cafeteras')).toEqual(
+      ["De'Longhi", 'Philips', 'Krups'],
+    );
+  });
 });
