@@ -473,4 +473,19 @@ All three are recognised by HMRC and follow the MTD rules; Xero and FreeAgent fi
       ["De'Longhi", 'Philips', 'Krups'],
     );
   });
+
+  it('messengers, delivery apps and the software an answer runs on are no peers of a CRM or a POS', () => {
+    const crm = `1. **amoCRM** — воронки и чат-боты.
+2. **RetailCRM** — заказы и клиенты в одном окне, рассылки в WhatsApp и Telegram.
+3. **Битрикс24** — бесплатный тариф.`;
+    expect(competitorsOf(crm, 'RetailCRM', 'ru', 'CRM для интернет-магазинов, рассылки, интеграции')).toEqual(
+      ['amoCRM', 'Битрикс24'],
+    );
+    const pos = `### Revo
+TPV en iPad, con pedidos de Glovo, Just Eat y Uber Eats directamente en cocina.
+
+### SumUp
+Sin cuota mensual, ideal para empezar.`;
+    expect(competitorsOf(pos, 'Revo', 'es', 'software TPV para hostelería')).toEqual(['SumUp']);
+  });
 });

@@ -496,7 +496,7 @@ export const CATEGORIES: Record<string, Category> = {
   },
   integration: {
     competesWhen:
-      /интеграц|автоматизац\S* (?:процесс|workflow)|no-?code|workflow automation|integration platform|ipaas|automatisierung|integraci[oó]n|мессенджер|messenger|messaging|соцсет|social (?:network|media)|soziale[ns]? (?:netzwerk|medien)|red(?:es)? social/,
+      /платформ\S* интеграц|интеграционн|автоматизац\S* (?:процесс|workflow)|no-?code|workflow automation|integration platform|ipaas|automatisierung|plataforma de integraci|мессенджер|messenger|messaging|соцсет|social (?:network|media)|soziale[ns]? (?:netzwerk|medien)|red(?:es)? social/,
     names: [
       'Zapier',
       'Make',
@@ -520,6 +520,9 @@ export const CATEGORIES: Record<string, Category> = {
       'Google Docs',
       'Google Drive',
       'Google Calendar',
+      'Google Kalender',
+      'Google Calendario',
+      'Google Календарь',
       'Google Analytics',
       'Google Ads',
       'Gmail',
@@ -727,6 +730,53 @@ export const CATEGORIES: Record<string, Category> = {
       'Charles Schwab',
       'Fidelity',
       'Interactive Brokers',
+    ],
+  },
+  // Food delivery platforms: a restaurant's POS or a meal kit lists them as channels.
+  foodDelivery: {
+    competesWhen:
+      /доставк\S* (?:еды|продукт|из ресторан)|food delivery|delivery app|essens?liefer|lieferdienst|lieferservice|reparto a domicilio|comida a domicilio|delivery de comida/,
+    names: [
+      'Glovo',
+      'Just Eat',
+      'Uber Eats',
+      'Deliveroo',
+      'DoorDash',
+      'Grubhub',
+      'Lieferando',
+      'Wolt',
+      'Foodora',
+      'Яндекс Еда',
+      'Delivery Club',
+      'Купер',
+    ],
+  },
+  // The software an answer runs or builds on (web servers, CMSs, runtimes, games kids code in).
+  technology: {
+    competesWhen:
+      /конструктор сайт|website builder|site builder|cms\b|homepage-baukasten|creador de (?:p[aá]ginas|webs)/,
+    names: [
+      'WordPress',
+      'Joomla',
+      'Drupal',
+      'Nginx',
+      'Apache',
+      'LiteSpeed',
+      'Gunicorn',
+      'Docker',
+      'Kubernetes',
+      'Node.js',
+      'PHP',
+      'MySQL',
+      'PostgreSQL',
+      'Redis',
+      'Python',
+      'JavaScript',
+      'Minecraft',
+      'Roblox',
+      'Roblox Studio',
+      'Scratch',
+      'Unity',
     ],
   },
   creditBureau: {
