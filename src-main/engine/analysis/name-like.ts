@@ -142,6 +142,8 @@ function judgeAfresh(
   if (/^\p{N}+\s?[x×]\s?\p{N}+$/iu.test(name)) return null;
   // "IT-компания", "SEO-Agentur": an acronym glued to a common noun.
   if (/^[\p{Lu}\p{N}]{2,5}-\p{Ll}/u.test(name)) return null;
+  // "NVMe-диском", "AMOLED-экран", "Wi-Fi-роутер": a Latin term glued to a Russian common noun.
+  if (/^[A-Za-z\p{N}-]{2,10}-[а-яё]{4,}(?:\s|$)/u.test(name)) return null;
   const words = name.split(' ');
   if (words.length > 5) return null;
   const first = words[0];

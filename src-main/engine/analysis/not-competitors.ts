@@ -151,7 +151,9 @@ function cleaned(c: FoundCompetitor): FoundCompetitor {
  */
 function mergeProductsIntoCompanies(kept: Map<string, FoundCompetitor>, subject: Subject): void {
   const all = [...kept.values()];
-  const writtenAfter = (maker: string, line: string) => subject.text.includes(`${maker} ${line}`);
+  // "Samsung Galaxy", or "Redmi Note 13 Pro (Xiaomi)": the maker before the line or in brackets.
+  const writtenAfter = (maker: string, line: string) =>
+    subject.text.includes(`${maker} ${line}`) || makerInBrackets(subject.text, line, maker);
   for (const c of all) {
     const oneWord = !c.name.includes(' ');
     if (oneWord && subject.brandNames.some((b) => writtenAfter(b, c.name))) {
@@ -172,6 +174,16 @@ function mergeProductsIntoCompanies(kept: Map<string, FoundCompetitor>, subject:
     kept.delete(c.name.toLowerCase());
     keep(kept, { ...c, name: owner.name, forms: [owner.name, ...c.forms] });
   }
+}
+
+/** "Redmi Note 13 Pro (Xiaomi)": the line, a model after it, and its maker in brackets. */
+function makerInBrackets(text: string, line: string, maker: string): boolean {
+  for (let at = text.indexOf(`${line} `); at >= 0; at = text.indexOf(`${line} `, at + 1)) {
+    const after = text.slice(at + line.length, at + line.length + 40);
+    const open = after.indexOf('(');
+    if (open >= 0 && !/[\n)]/.test(after.slice(0, open)) && after.startsWith(`(${maker})`, open)) return true;
+  }
+  return false;
 }
 
 /** "Альфа" of "Альфа-Банк", "Sabadell" of "Banco Sabadell": a name without its corporate word. */

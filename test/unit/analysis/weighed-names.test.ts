@@ -488,4 +488,16 @@ TPV en iPad, con pedidos de Glovo, Just Eat y Uber Eats directamente en cocina.
 Sin cuota mensual, ideal para empezar.`;
     expect(competitorsOf(pos, 'Revo', 'es', 'software TPV para hostelería')).toEqual(['SumUp']);
   });
+
+  it('a Latin term glued to a Russian noun is a thing', () => {
+    const text = `### 1. Redmi Note 13 Pro (Xiaomi)
+- AMOLED-экран 120 Гц, камера 200 Мп, быстрая зарядка 67 Вт.
+
+### 2. Samsung Galaxy A35
+- Компактный, долгие обновления.
+
+### 3. Poco X6
+- Дешевле.`;
+    expect(competitorsOf(text, 'Xiaomi', 'ru', 'производитель смартфонов')).toEqual(['Samsung', 'Poco']);
+  });
 });
