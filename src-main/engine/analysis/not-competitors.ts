@@ -49,7 +49,9 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
   const { never, otherKind } = listsFor(subject);
   const inList = (list: (key: string) => boolean, name: string) => {
     if (list(nameKey(name))) return true;
-    const head = withoutTier(name) ?? withoutCorporateWord(name);
+    // "Renault Bank" is a bank of its own, not the car maker.
+    const head =
+      withoutTier(name) ?? (/[\s-](?:bank|banco|банк)$/iu.test(name) ? null : withoutCorporateWord(name));
     return head !== null && list(nameKey(head));
   };
   const kept = new Map<string, FoundCompetitor>();

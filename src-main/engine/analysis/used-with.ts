@@ -42,7 +42,10 @@ const CUES = [
   'синхрониз\\p{L}* с',
   'подключ\\p{L}* к',
   'принадлеж\\p{L}*',
-  'Integration\\p{L}* (?:mit|in)',
+  'Integration\\p{L}* (?:mit|in|für)',
+  'Integration\\p{L}* gibt es',
+  'Schnittstellen? (?:zu|für|mit)',
+  'integrations? (?:are available )?(?:for|with)',
   'integriert (?:mit|in)',
   'synchronisiert (?:mit|mit)',
   'verbindet sich mit',
@@ -75,7 +78,7 @@ function clauseBefore(text: string, at: number): string {
 }
 /** The cues' first letters as one cheap test: most clauses hold no cue, and skip AFTER_CUE. */
 const ANY_CUE =
-  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|availab|find|stocked|encontrar|comprar|disponible|vende|venta|erhältlich|kaufen|купить|прода|заказать|интегр|синхр|подключ|принадл|verbind|gehört|conecta|propiedad/iu;
+  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|availab|find|stocked|encontrar|comprar|disponible|vende|venta|erhältlich|kaufen|купить|прода|заказать|интегр|синхр|подключ|принадл|schnittst|verbind|gehört|conecta|propiedad/iu;
 
 /** Whether the name at `at` is one of an enumeration that a connection cue introduces. */
 export function usedWith(text: string, at: number): boolean {

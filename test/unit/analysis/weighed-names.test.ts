@@ -500,4 +500,28 @@ Sin cuota mensual, ideal para empezar.`;
 - Дешевле.`;
     expect(competitorsOf(text, 'Xiaomi', 'ru', 'производитель смартфонов')).toEqual(['Samsung', 'Poco']);
   });
+
+  it('integrations, public transport and a fleet\'s car makers are named in passing; "X Bank" is a bank', () => {
+    const pm = `* **awork:** für Agenturen entwickelt. Integrationen gibt es unter anderem für Slack, Microsoft Teams, HubSpot und Google Kalender.
+* **Asana:** flexibel, aber teuer.
+* **Trello:** viele Vorlagen.`;
+    expect(competitorsOf(pm, 'awork', 'de', 'Projektmanagement-Software für Agenturen')).toEqual([
+      'Asana',
+      'Trello',
+    ]);
+    const carsharing = `### 1. Zity
+La flota más grande, con coches eléctricos (Renault Megane E-Tech y Dacia Spring).
+
+### 2. ShareNow
+Coches de gama alta.
+
+4. **Combina** con el transporte público de la EMT y BiciMAD para los tramos cortos.`;
+    expect(competitorsOf(carsharing, 'Zity', 'es', 'carsharing de coches eléctricos')).toEqual(['ShareNow']);
+    const banks = `1. **Openbank** — sin comisiones.
+2. **Renault Bank** — buena remuneración en la cuenta.`;
+    expect(competitorsOf(banks, 'Bankinter', 'es', 'banco: cuentas, hipotecas')).toEqual([
+      'Openbank',
+      'Renault Bank',
+    ]);
+  });
 });
