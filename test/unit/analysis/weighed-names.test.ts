@@ -510,7 +510,7 @@ Sin cuota mensual, ideal para empezar.`;
       'Trello',
     ]);
     const carsharing = `### 1. Zity
-La flota más grande, con coches eléctricos (Renault Megane E-Tech y Dacia Spring).
+La flota más grande, con coches eléctricos de Renault y Dacia.
 
 ### 2. ShareNow
 Coches de gama alta.
