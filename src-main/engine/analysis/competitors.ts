@@ -705,6 +705,7 @@ function quotedName(raw: string, ctx: CompetitorContext): NameVerdict | null {
 
 /** "lexoffice", "congstar", "bunq", "t2", "n8n": one lowercase word no dictionary holds. */
 const LOWERCASE_WORD = /^[a-z][a-z\d&+-]{1,19}$/;
+const LOWERCASE_DOMAIN = /^[a-z][a-z\d-]{1,19}\.(?:com|io|de|ru|es|net|org|app|ai|co)$/;
 
 /**
  * A brand written in lowercase, where a list item, bold text, a heading or a table cell puts a
@@ -713,6 +714,9 @@ const LOWERCASE_WORD = /^[a-z][a-z\d&+-]{1,19}$/;
  */
 function lowercaseName(raw: string, ctx: CompetitorContext): NameVerdict | null {
   const name = cleanCandidate(raw);
+  // "monday.com", "idealo.de": a domain written as the name is one, even of a dictionary word.
+  if (LOWERCASE_DOMAIN.test(name))
+    return { name, strong: true, acronym: false, ordinaryEnding: false, germanPhraseName: false };
   if (!LOWERCASE_WORD.test(name) || /^[a-z]{1,2}\d*$/.test(name)) return null;
   const digit = /\d/.test(name);
   if (!digit && (isDictionaryEntry(name, ctx.language) || isDictionaryEntry(name, 'en'))) return null;

@@ -504,10 +504,12 @@ Sin cuota mensual, ideal para empezar.`;
   it('integrations, public transport and a fleet\'s car makers are named in passing; "X Bank" is a bank', () => {
     const pm = `* **awork:** für Agenturen entwickelt. Integrationen gibt es unter anderem für Slack, Microsoft Teams, HubSpot und Google Kalender.
 * **Asana:** flexibel, aber teuer.
-* **Trello:** viele Vorlagen.`;
+* **Trello:** viele Vorlagen.
+* **monday.com:** bunte Boards.`;
     expect(competitorsOf(pm, 'awork', 'de', 'Projektmanagement-Software für Agenturen')).toEqual([
       'Asana',
       'Trello',
+      'monday.com',
     ]);
     const carsharing = `### 1. Zity
 La flota más grande, con coches eléctricos de Renault y Dacia.
