@@ -717,7 +717,7 @@ function lowercaseName(raw: string, ctx: CompetitorContext): NameVerdict | null 
   // "monday.com", "idealo.de": a domain written as the name is one, even of a dictionary word.
   if (LOWERCASE_DOMAIN.test(name))
     return { name, strong: true, acronym: false, ordinaryEnding: false, germanPhraseName: false };
-  if (!LOWERCASE_WORD.test(name) || /^[a-z]{1,2}\d*$/.test(name)) return null;
+  if (!LOWERCASE_WORD.test(name) || /^[a-z]{1,2}$/.test(name)) return null;
   const digit = /\d/.test(name);
   if (!digit && (isDictionaryEntry(name, ctx.language) || isDictionaryEntry(name, 'en'))) return null;
   return { name, strong: digit, acronym: false, ordinaryEnding: !digit, germanPhraseName: false };

@@ -526,4 +526,11 @@ Coches de gama alta.
       'Renault Bank',
     ]);
   });
+
+  it('a lowercase name of one letter and a digit, where a list puts names, is a name', () => {
+    const text = `1. **МТС** — лучшее покрытие.
+2. **t2** — самые доступные тарифы.
+3. **МегаФон** — быстрый интернет.`;
+    expect(competitorsOf(text, 'Билайн', 'ru', 'мобильная связь')).toEqual(['МТС', 't2', 'МегаФон']);
+  });
 });
