@@ -30,7 +30,7 @@ const DE_DU = new Set(
   ),
 );
 /** Russian: "Сравните", "Проверьте", "Посмотрите". */
-const RU_IMPERATIVE = /^[А-ЯЁ][а-яё]{2,}(?:ите|йте|ьте)\b/u;
+const RU_IMPERATIVE = /^[А-ЯЁ][а-яё]{2,}(?:ите|йте|ьте)(?![\p{L}])/u;
 
 /** Whether a list item's content (after its marker) opens with an imperative. */
 export function opensWithImperative(content: string): boolean {

@@ -12,6 +12,7 @@ import { foldForms, isNameForm, namePatternSource, namesRegex, nameTokens } from
 import { firstNamed } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
 import {
+  exampleOfTrade,
   introducesOtherKind,
   listedAfterLeadIn,
   listedAfterOtherKind,
@@ -524,7 +525,9 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       (inList && (usedWith(text, runAt) || listedAfterOtherKind(text, runAt, ctx.trade))) ||
       listedAfterLeadIn(text, runAt, ctx.trade, ctx.germanNouns) ||
       namedAfterChannelNoun(text, runAt, ctx.trade) ||
-      (line.kind === 'list' && adviceStep(line));
+      (line.kind === 'list' &&
+        adviceStep(line) &&
+        !exampleOfTrade(text, runAt, line.contentStart, ctx.trade));
     // A run that overlaps the own brand as written is the own brand, even when the run stops
     // inside it ("Ещё вариант: **Северный** ветер", «CRM Северный ветер»: the capitals end before
     // the brand's lowercase word).

@@ -70,6 +70,40 @@ export function introducesOtherKind(text: string, at: number, trade: string): bo
   return !words.some((w) => w.length >= 4 && stems.some((s) => w.includes(s)));
 }
 
+/** "e.g." in the four languages, as an advice step writes it before its examples. */
+const EXAMPLES_TRIGGER =
+  /(?:^|[\s,(—–-])(?:например|к примеру|такие как|вроде|such as|e\.g\.|for example|like|z\.\s?b\.|zum beispiel|etwa|wie|por ejemplo|p\.\s?ej\.|como)[\s:,]/giu;
+
+const PLACE_PREPOSITION = /^\s*(?:at|on|in|via|through|в|на|через|bei|auf|über|im|en|a través de)\s/iu;
+
+/**
+ * Whether the name at `at` is an example of the brand's own kind, written after "e.g." in its line:
+ * "Выберите брокера с лицензией ЦБ — например, Т-Инвестиции", "Choose a provider such as X". An
+ * advice step's names are the brand's peers then, not the sites it sends the reader to.
+ */
+export function exampleOfTrade(text: string, at: number, lineStart: number, trade: string): boolean {
+  if (!trade.trim()) return false;
+  const before = text.slice(Math.max(lineStart, at - 160), at);
+  let trigger = -1;
+  let after = '';
+  EXAMPLES_TRIGGER.lastIndex = 0;
+  for (let m = EXAMPLES_TRIGGER.exec(before); m; m = EXAMPLES_TRIGGER.exec(before)) {
+    trigger = m.index;
+    after = before.slice(m.index + m[0].length);
+  }
+  // "for example at Namecheap": where to do it, not who else does it.
+  if (trigger < 0 || PLACE_PREPOSITION.test(after)) return false;
+  const words = before
+    .slice(0, trigger)
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  if (words.some((w) => ANY_COMPANY.has(w))) return true;
+  const stems = stemsOf(trade);
+  return words.some((w) => w.length >= 4 && stems.some((s) => w.includes(s)));
+}
+
 /** An opening parenthesis and the names enumerated after it so far: "(PostgreSQL, MySQL, ". */
 const IN_PARENTHESES =
   /^\((?:[\p{Lu}\p{N}][^()\n]{0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;

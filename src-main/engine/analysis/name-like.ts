@@ -171,7 +171,7 @@ function judgeAfresh(
     latinInRussian ||
     words.some((w) => hasInnerCapital(w) || (isAcronym(w) && !generic(w))) ||
     /\p{L}\p{N}|\p{N}\p{L}/u.test(name) ||
-    /\.(?:com|ru|de|es|net|org|io|ai|рф)\b/i.test(name) ||
+    /\.(?:com|ru|de|es|net|org|io|ai|рф)(?![\p{L}])/iu.test(name) ||
     /&/.test(name);
   const ordinaryEnding =
     !strong &&

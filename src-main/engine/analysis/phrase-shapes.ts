@@ -224,7 +224,9 @@ const OPENING_WORDS = new Set([
 
 export function withoutLeadingWords(name: string): string {
   let words = name.split(' ');
-  while (words.length > 1 && OPENING_WORDS.has(words[0].toLowerCase())) words = words.slice(1);
+  // "Откройте ИИС": a Russian imperative opening an advice step is no part of the name.
+  while (words.length > 1 && (OPENING_WORDS.has(words[0].toLowerCase()) || RU_IMPERATIVE.test(words[0])))
+    words = words.slice(1);
   return words.join(' ');
 }
 
