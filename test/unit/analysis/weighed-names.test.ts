@@ -554,4 +554,15 @@ Coches de gama alta.
       'Альфа-Инвестиции',
     ]);
   });
+
+  it('an airport an airline flies from is no competitor', () => {
+    const text = `Для частых перелётов из Домодедова и Новосибирска выгоднее программа S7 Airlines.
+
+1. **Utair** — больше направлений из Внукова.
+2. **Red Wings** — дешевле, но без багажа.`;
+    expect(competitorsOf(text, 'S7 Airlines', 'ru', 'авиакомпания, авиабилеты')).toEqual([
+      'Utair',
+      'Red Wings',
+    ]);
+  });
 });

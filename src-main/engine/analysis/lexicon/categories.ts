@@ -831,6 +831,28 @@ export const CATEGORIES: Record<string, Category> = {
       'MG',
     ],
   },
+  // Airports: an airline or a transfer service names where it flies from.
+  airport: {
+    competesWhen: /аэропорт|airport|flughafen|aeropuerto/,
+    names: [
+      'Шереметьево',
+      'Домодедово',
+      'Внуково',
+      'Пулково',
+      'Кольцово',
+      'Толмачёво',
+      'Толмачево',
+      'Жуковский',
+      'Heathrow',
+      'Gatwick',
+      'Stansted',
+      'JFK',
+      'LaGuardia',
+      'Barajas',
+      'El Prat',
+      'BER',
+    ],
+  },
   creditBureau: {
     competesWhen:
       /кредитн\S* истори|бюро кредит|credit (?:report|bureau|score|monitoring)|bonitätsauskunft|auskunftei|historial crediticio|bur[oó] de cr[eé]dito/,
