@@ -379,7 +379,7 @@ async function measurePostgres(
       const copied = await copySqliteToPostgres(join(dataDir, 'answerscope.sqlite'), target.url);
       if (kept) await target.markCopied(kept.stamp);
       console.log(
-        `\nPostgreSQL on ${target.describe}: copied ${copied.rows} rows in ${(copied.ms / 1000).toFixed(1)} s, then analyze.`,
+        `\nPostgreSQL on ${target.describe}: copied ${copied.rows} rows in ${(copied.ms / 1000).toFixed(1)} s, then vacuum and analyze.`,
       );
     }
     const scenario = await serve(dataDir, sqlite.projectIds, sqlite.scenario.answers, target.url);
