@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -26,6 +26,14 @@ import { copySqliteToPostgres, openBenchPostgres } from './postgres-target';
  * `--database postgres` for a throwaway cluster) copies the largest database measured into a
  * PostgreSQL database of its own (postgres-target.ts), times the same endpoints there and prints
  * its table, then both p95s side by side.
+ *
+ * `BENCH_KEEP=<folder>` keeps the data set between runs (generating it and copying it into
+ * PostgreSQL take minutes): the SQLite data folder is `<folder>/data`, reused when it was generated
+ * with the same BENCH_SCALE and BENCH_PROJECTS; PostgreSQL's copy is the database
+ * `answerscope_bench_kept` (with `--database postgres`, in a cluster kept in `<folder>/pg`),
+ * reused when it is a copy of that data set. The engine migrates both at start, so a new
+ * migration (an index) is measured on the kept data. Delete the folder (and, on a server of one's
+ * own, drop that database) to start again.
  */
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 25);
@@ -275,22 +283,55 @@ function printSideBySide(sqlite: Scenario, postgres: Scenario) {
   }
 }
 
+/** What a BENCH_KEEP folder holds: the data set's size and what generating it replied. */
+interface KeptDataset {
+  /** Names the data set (size and when it was generated): PostgreSQL's copy carries it. */
+  stamp: string;
+  scale: string;
+  projects: number;
+  first: GenerateReply;
+  rest?: GenerateReply;
+}
+
+/** The kept data set when it is the one asked for; else the folder is emptied for a new one. */
+function keptDataset(keep: string, many: number): KeptDataset | null {
+  const file = join(keep, 'dataset.json');
+  const scale = process.env.BENCH_SCALE ?? '1';
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as KeptDataset;
+    if (
+      kept.scale === scale &&
+      kept.projects === many &&
+      existsSync(join(keep, 'data', 'answerscope.sqlite'))
+    )
+      return kept;
+  }
+  rmSync(join(keep, 'data'), { recursive: true, force: true });
+  rmSync(file, { force: true });
+  return null;
+}
+
 /** `postgres`: a PostgreSQL URL, or the word `postgres` for a throwaway cluster; else SQLite only. */
 export async function runAnalyticsBench(options: { postgres?: string | null } = {}): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'answerscope-bench-'));
+  const keep = process.env.BENCH_KEEP ? resolve(process.env.BENCH_KEEP) : null;
   const many = Math.max(1, Number(process.env.BENCH_PROJECTS ?? 10));
+  const kept = keep ? keptDataset(keep, many) : null;
+  const dataDir = keep ? join(keep, 'data') : mkdtempSync(join(tmpdir(), 'answerscope-bench-'));
+  mkdirSync(dataDir, { recursive: true });
   let largest: { scenario: Scenario; projectIds: number[] } | undefined;
   try {
-    const first = await generate(dataDir, 0, 1);
+    // A kept data set already holds every project: its one-project figures are not measured.
+    const first = kept?.first ?? (await generate(dataDir, 0, 1));
     console.log(
-      `generated 1 project (${first.prompts} prompts × ${first.networks} networks × ${first.updates} updates, ` +
+      `${kept ? 'reused (BENCH_KEEP)' : 'generated'} 1 project (${first.prompts} prompts × ${first.networks} networks × ${first.updates} updates, ` +
         `${first.answers} answers) in ${(first.ms / 1000).toFixed(1)} s; generator peak RSS ${first.peakRssMb.toFixed(0)} MB`,
     );
-    const one = await serve(dataDir, first.projectIds, first.answers);
-    printScenario(one);
-    largest = { scenario: one, projectIds: first.projectIds };
+    const one = kept && many > 1 ? undefined : await serve(dataDir, first.projectIds, first.answers);
+    if (one) printScenario(one);
+    if (one) largest = { scenario: one, projectIds: first.projectIds };
+    let rest: GenerateReply | undefined = kept?.rest;
     if (many > 1) {
-      const rest = await generate(dataDir, 1, many);
+      rest ??= await generate(dataDir, 1, many);
       console.log(
         `\nadded ${many - 1} projects (${rest.answers} answers) in ${(rest.ms / 1000).toFixed(1)} s; ` +
           `generator peak RSS ${rest.peakRssMb.toFixed(0)} MB`,
@@ -303,9 +344,23 @@ export async function runAnalyticsBench(options: { postgres?: string | null } = 
       printScenario(ten, one);
       largest = { scenario: ten, projectIds: [...first.projectIds, ...rest.projectIds] };
     }
-    if (options.postgres) await measurePostgres(options.postgres, dataDir, largest);
+    const stamp =
+      kept?.stamp ??
+      `${many} project(s) at scale ${process.env.BENCH_SCALE ?? '1'}, generated ${new Date().toISOString()}`;
+    if (keep && !kept) {
+      const dataset: KeptDataset = {
+        stamp,
+        scale: process.env.BENCH_SCALE ?? '1',
+        projects: many,
+        first,
+        rest,
+      };
+      writeFileSync(join(keep, 'dataset.json'), JSON.stringify(dataset, null, 2));
+    }
+    if (options.postgres)
+      await measurePostgres(options.postgres, dataDir, largest!, keep ? { keep, stamp } : undefined);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -314,13 +369,19 @@ async function measurePostgres(
   requested: string,
   dataDir: string,
   sqlite: { scenario: Scenario; projectIds: number[] },
+  kept?: { keep: string; stamp: string },
 ): Promise<void> {
-  const target = await openBenchPostgres(requested);
+  const target = await openBenchPostgres(requested, kept?.keep);
   try {
-    const copied = await copySqliteToPostgres(join(dataDir, 'answerscope.sqlite'), target.url);
-    console.log(
-      `\nPostgreSQL on ${target.describe}: copied ${copied.rows} rows in ${(copied.ms / 1000).toFixed(1)} s, then analyze.`,
-    );
+    if (kept && (await target.copiedStamp()) === kept.stamp) {
+      console.log(`\nPostgreSQL on ${target.describe}: the kept copy of this data set (BENCH_KEEP).`);
+    } else {
+      const copied = await copySqliteToPostgres(join(dataDir, 'answerscope.sqlite'), target.url);
+      if (kept) await target.markCopied(kept.stamp);
+      console.log(
+        `\nPostgreSQL on ${target.describe}: copied ${copied.rows} rows in ${(copied.ms / 1000).toFixed(1)} s, then vacuum and analyze.`,
+      );
+    }
     const scenario = await serve(dataDir, sqlite.projectIds, sqlite.scenario.answers, target.url);
     console.log('PostgreSQL:');
     printScenario(scenario);

@@ -19,6 +19,10 @@ export interface BenchPostgres {
   /** Where the bench's own database lives. */
   url: string;
   describe: string;
+  /** The stamp the kept database was marked with by `markCopied` (BENCH_KEEP), or null. */
+  copiedStamp(): Promise<string | null>;
+  /** Marks the kept database as a full copy of the data set named by `stamp`. */
+  markCopied(stamp: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,34 +45,55 @@ export function withoutDatabaseArgs(argv: string[]): string[] {
   return out;
 }
 
-async function admin(url: string, statement: string): Promise<void> {
+async function admin<Row = unknown>(url: string, statement: string, values: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query(statement, values)).rows as Row[];
   } finally {
     await client.end();
   }
 }
 
-export async function openBenchPostgres(requested: string): Promise<BenchPostgres> {
+/** The database a BENCH_KEEP run keeps (and finds again) on the server. */
+const KEPT_DATABASE = 'answerscope_bench_kept';
+
+/**
+ * `keep` (BENCH_KEEP): the bench's database is `answerscope_bench_kept`, left on the server at the
+ * end and reused by the next run when its stamp says it holds the same data set; with the word
+ * `postgres` the cluster itself is kept in `<keep>/pg` and started again.
+ */
+export async function openBenchPostgres(requested: string, keep?: string): Promise<BenchPostgres> {
   // An SSD's random reads (docs/deploy.md "Analytics speed"): the planner then reads a few
   // updates' URLs by answer id instead of scanning every citation of a domain.
   const cluster = /^postgres(ql)?:\/\//.test(requested)
     ? null
-    : await startPostgresCluster({ random_page_cost: '1.1' });
+    : await startPostgresCluster({ random_page_cost: '1.1' }, keep ? join(keep, 'pg') : undefined);
   const serverUrl = new URL(cluster ? cluster.url('postgres') : requested);
-  const name = `answerscope_bench_${process.pid}`;
-  await admin(serverUrl.href, `create database ${name}`);
+  const name = keep ? KEPT_DATABASE : `answerscope_bench_${process.pid}`;
+  const exists = await admin(serverUrl.href, 'select 1 from pg_database where datname = $1', [name]);
+  if (!exists.length) await admin(serverUrl.href, `create database ${name}`);
   const url = new URL(serverUrl.href);
   url.pathname = `/${name}`;
   return {
     url: url.href,
     describe: cluster
-      ? 'a throwaway cluster (test/helpers/postgres-cluster.ts: fsync off, random_page_cost 1.1, default memory settings)'
+      ? `a ${keep ? 'kept' : 'throwaway'} cluster (test/helpers/postgres-cluster.ts: fsync off, random_page_cost 1.1, default memory settings)`
       : `${serverUrl.host}`,
+    copiedStamp: async () => {
+      const [row] = await admin<{ stamp: string | null }>(
+        serverUrl.href,
+        "select shobj_description(oid, 'pg_database') as stamp from pg_database where datname = $1",
+        [name],
+      );
+      return row?.stamp ?? null;
+    },
+    markCopied: async (stamp) => {
+      await admin(serverUrl.href, `comment on database ${name} is '${stamp.replace(/'/g, "''")}'`);
+    },
     close: async () => {
-      await admin(serverUrl.href, `drop database if exists ${name} with (force)`).catch(() => undefined);
+      if (!keep)
+        await admin(serverUrl.href, `drop database if exists ${name} with (force)`).catch(() => undefined);
       cluster?.stop();
     },
   };
@@ -77,7 +102,10 @@ export async function openBenchPostgres(requested: string): Promise<BenchPostgre
 /**
  * Copies the generated SQLite database into the PostgreSQL one, table by table (ids included,
  * tables in creation order, so a row's parents are there first), then moves the id sequences
- * past the copied ids and analyzes: the same data for both tables of figures.
+ * past the copied ids, then vacuums and analyzes: the same data for both tables of figures.
+ * The vacuum is the state autovacuum leaves a live database in (the visibility map that lets
+ * PostgreSQL answer from an index alone); without it autovacuum woke up on the copied tables while
+ * the endpoints were being timed.
  */
 export async function copySqliteToPostgres(
   sqliteFile: string,
@@ -121,7 +149,7 @@ export async function copySqliteToPostgres(
       if (info.some((c) => c.name === 'id' && c.type.toLowerCase() === 'integer'))
         await syncIdSequence(db, table);
     }
-    await sql`analyze`.execute(db);
+    await sql`vacuum (analyze)`.execute(db);
   } finally {
     source.close();
     await engine.close();

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,11 +49,20 @@ function asPostgres(binary: string, args: string[]): void {
     throw new Error(`${binary} failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
-/** `settings`: more server settings (`name: value`), e.g. the planner's costs for the bench. */
-export async function startPostgresCluster(settings: Record<string, string> = {}): Promise<PostgresCluster> {
+/**
+ * `settings`: more server settings (`name: value`), e.g. the planner's costs for the bench.
+ * `keepIn`: a folder that keeps the cluster after `stop()` (the bench's BENCH_KEEP): created and
+ * initialised the first time, started again as it was the next times. Without it the cluster
+ * lives in a temp folder removed by `stop()`.
+ */
+export async function startPostgresCluster(
+  settings: Record<string, string> = {},
+  keepIn?: string,
+): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql).');
-  const dir = mkdtempSync(join(tmpdir(), 'answerscope-pg-'));
+  const dir = keepIn ?? mkdtempSync(join(tmpdir(), 'answerscope-pg-'));
+  mkdirSync(dir, { recursive: true });
   if (isRoot()) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
@@ -61,17 +70,18 @@ export async function startPostgresCluster(settings: Record<string, string> = {}
   }
   chmodSync(dir, 0o700);
   const data = join(dir, 'data');
-  asPostgres(join(bin, 'initdb'), [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '-E',
-    'UTF8',
-    '--locale=C',
-    '--no-sync',
-  ]);
+  if (!existsSync(join(data, 'PG_VERSION')))
+    asPostgres(join(bin, 'initdb'), [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+    ]);
   const port = await freePort();
   const options = [
     `-p ${port}`,
@@ -91,6 +101,11 @@ export async function startPostgresCluster(settings: Record<string, string> = {}
     stop: () => {
       if (stopped) return;
       stopped = true;
+      if (keepIn) {
+        // A clean shutdown: the next start needs no recovery (fsync is off).
+        asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+        return;
+      }
       try {
         asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {

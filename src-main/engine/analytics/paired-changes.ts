@@ -104,7 +104,7 @@ export async function loadPairedUpdates(
       select ac.competitor_id as cid,
         max(case when ac.answer_id = p.aid then 1 else 0 end) as wa,
         max(case when ac.answer_id = p.bid then 1 else 0 end) as wb
-      from p join answer_competitors ac on ac.answer_id in (p.aid, p.bid) ${only}
+      from p join answer_competitors ac on ${f.equalsAnyOf(sql`ac.answer_id`, [sql`p.aid`, sql`p.bid`])} ${only}
       group by p.aid, ac.competitor_id
     ) per_pair group by cid`
         : sql``

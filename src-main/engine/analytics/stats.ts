@@ -4,6 +4,7 @@ import type { EngineContext } from '../context';
 import type { Scope } from './filters';
 import { scopeAnswers } from './filter-where';
 import { countSelections, NEURAL_COUNTS } from './answer-counts';
+import { sqlFor } from '../db/dialect';
 import type { Mention } from '../../../src-shared/enums';
 
 /**
@@ -111,15 +112,24 @@ export async function domainStats(
   const neuralIds = scope.neurals.map((n) => n.id);
   if (!runIds.length || !neuralIds.length) return [];
   if (scope.allPrompts && !mention) {
-    const rows = await ctx.db
+    // One row per update with its domains' citations as a JSON object: 104 rows, not the 12,600
+    // (update, domain) rows a driver would make into objects one by one (PostgreSQL's cost).
+    const f = sqlFor(ctx.db);
+    const sums = ctx.db
       .selectFrom('agg_update_domain')
       .select(['run_id', 'domain', sql<number>`sum(citations)`.as('citations')])
       .where('project_id', '=', scope.project.id)
       .where('run_id', 'in', runIds)
       .where('neural_id', 'in', neuralIds)
-      .groupBy(['run_id', 'domain'])
-      .execute();
-    return rows.map((r) => ({ ...r, neural_id: 0, citations: Number(r.citations) }));
+      .groupBy(['run_id', 'domain']);
+    const { rows } = await sql<{ run_id: number; counts: string }>`
+      select run_id, ${f.jsonObjectAgg(sql`domain`, sql`citations`)} as counts
+      from (${sums}) s group by run_id`.execute(ctx.db);
+    const out: DomainStat[] = [];
+    for (const r of rows)
+      for (const [domain, citations] of Object.entries(JSON.parse(r.counts) as Record<string, number>))
+        out.push({ run_id: r.run_id, neural_id: 0, domain, citations: Number(citations) });
+    return out;
   }
   if (!scope.prompts.length) return [];
   const rows = await ctx.db

@@ -69,6 +69,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
   // An idle connection the server drops (a restart, a failover) must not crash the process.
   pool.on('error', () => undefined);
+  // No parallel workers for the engine's queries: each reads at most tens of thousands of rows
+  // (the analytics read per-update aggregates), and starting workers cost more than the work
+  // (docs/deploy.md "Analytics speed": sources/list's citations, ~10 ms alone, took ~90 ms behind a
+  // Gather). Set per session, so a pooler or a managed server's defaults stay as they are for
+  // every other client. The query is queued ahead of the first one the engine sends.
+  pool.on('connect', (client) => {
+    client.query('set max_parallel_workers_per_gather = 0').catch(() => undefined);
+  });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new PostgresSchemaPlugin()],

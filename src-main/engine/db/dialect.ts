@@ -72,6 +72,12 @@ export interface SqlFlavour {
    * hint (and has no unary plus for text), so there it is the column itself.
    */
   noIndex(column: string): RawBuilder<unknown>;
+  /**
+   * `value` equals one of a few row values (a join on either of two columns). PostgreSQL plans
+   * `in (a, b)` as two index scans OR'ed into a bitmap, then reads the table; `= any(array[…])`
+   * is one index(-only) scan.
+   */
+  equalsAnyOf(value: RawBuilder<unknown>, items: RawBuilder<unknown>[]): RawBuilder<unknown>;
 }
 
 const columns = (names: string[]) => sql.join(names.map((n) => sql.ref(n)));
@@ -96,6 +102,7 @@ const sqlite: SqlFlavour = {
   noIndex: (column) => sql`+${sql.ref(column)}`,
   int: (value) => sql<number>`${value}`,
   truth: (value) => (value ? sql`1` : sql`0`),
+  equalsAnyOf: (value, items) => sql`${value} in (${sql.join(items)})`,
 };
 
 const postgres: SqlFlavour = {
@@ -118,6 +125,7 @@ const postgres: SqlFlavour = {
   noIndex: (column) => sql.ref(column),
   int: (value) => sql<number>`${value}::bigint`,
   truth: (value) => (value ? sql`true` : sql`false`),
+  equalsAnyOf: (value, items) => sql`${value} = any(array[${sql.join(items)}])`,
 };
 
 /**
