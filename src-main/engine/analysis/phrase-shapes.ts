@@ -198,11 +198,18 @@ export function isTitleCasePhrase(name: string, language: Language): boolean {
   if (language !== 'en') return false;
   const words = name.split(/[\s-]+/).filter((w) => !NAME_CONNECTORS.has(w.toLowerCase()));
   if (words.length < 3) return false;
-  return words.every((w) => {
+  const ordinary = (w: string) => {
     const bare = w.replace(/['’].*$/, '');
     if (SHORT_WORDS.has(bare.toLowerCase())) return true;
     return /^\p{Lu}\p{Ll}+(?:['’]\p{Ll}+)?$/u.test(w) && isDictionaryWord(bare, 'en');
-  });
+  };
+  // "Top POS Systems for Boutiques": three ordinary words and a connector title a section, an
+  // acronym among them or not.
+  const titled =
+    /\s(?:for|of|to|in|with)\s/.test(name) &&
+    words.filter(ordinary).length >= 3 &&
+    words.every((w) => ordinary(w) || /^[\p{Lu}\p{N}]{2,5}$|^\p{Lu}\p{Ll}*\p{Lu}\p{Ll}*$/u.test(w));
+  return titled || words.every(ordinary);
 }
 
 /**

@@ -565,4 +565,16 @@ Coches de gama alta.
       'Red Wings',
     ]);
   });
+
+  it('a title of ordinary words and an acronym with a connector is a section title', () => {
+    const text = `## Top POS Systems for Boutiques
+
+1. **Lightspeed** — strong inventory tools.
+2. **SumUp** — free to start.
+3. **Shopify POS** — best if you already sell online.`;
+    expect(competitorsOf(text, 'Lightspeed', 'en', 'point of sale software for retail')).toEqual([
+      'SumUp',
+      'Shopify POS',
+    ]);
+  });
 });
