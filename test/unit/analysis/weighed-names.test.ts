@@ -577,4 +577,16 @@ Coches de gama alta.
       'Shopify POS',
     ]);
   });
+
+  it('payment providers are peers of a point-of-sale brand', () => {
+    const text = `Best POS systems for boutiques:
+
+1. **Lightspeed** — strong inventory tools.
+2. **Square** — free to start.
+3. **Shopify POS** — best if you already sell online.`;
+    expect(competitorsOf(text, 'Lightspeed', 'en', 'point of sale software for retail')).toEqual([
+      'Square',
+      'Shopify POS',
+    ]);
+  });
 });

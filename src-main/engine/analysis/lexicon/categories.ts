@@ -340,7 +340,7 @@ export const CATEGORIES: Record<string, Category> = {
   },
   paymentProvider: {
     competesWhen:
-      /плат[её]ж|эквайринг|кошел[её]к|перевод денег|денежн\S* перевод|payment|checkout|wallet|money transfer|remittance|zahlung|bezahl|überweisung|pagos?\b|cobro|billetera|monedero|transferencia/,
+      /плат[её]ж|эквайринг|кошел[её]к|перевод денег|денежн\S* перевод|payment|checkout|wallet|money transfer|remittance|zahlung|bezahl|überweisung|pagos?\b|cobro|billetera|monedero|transferencia|point of sale|\bpos\b|\btpv\b|kassensystem|онлайн-касс|кассов/,
     names: [
       'PayPal',
       'Apple Pay',
