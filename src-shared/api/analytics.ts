@@ -193,7 +193,7 @@ export interface CompetitorBody {
     members: Array<{ id: number; competitor_id: number; name: string }>;
   };
   /** Extension: the re-analysis the edit queued (it changed the names ruled out), else null. */
-  reanalysis?: Reanalysis | null;
+  reanalysis: Reanalysis | null;
 }
 
 /** Extension: a re-analysis of a project's stored answers and its progress (GET/POST …/reanalyze). */
