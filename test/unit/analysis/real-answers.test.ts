@@ -36,18 +36,55 @@ describe('the realistic corpus', () => {
     expect(new Set(realAnswers.map((a) => a.id)).size).toBe(realAnswers.length);
     for (const a of realAnswers) for (const t of a.traps) expect(a.text).toContain(t.text);
   });
+});
 
-  // Floors a little under the figures last measured (2026-11-24, stop 21: P 0.843, R 0.832, position
-  // 0.938); raise them as it improves.
-  it('keeps its measured accuracy', { timeout: 120_000 }, () => {
-    const tally = emptyTally();
-    for (const a of realAnswers) scoreAnswer(tally, a, resultOf(a));
-    const all = figuresOf(tally);
-    expect(all.precision).toBeGreaterThanOrEqual(0.82);
-    expect(all.recall).toBeGreaterThanOrEqual(0.81);
-    expect(all.position).toBeGreaterThanOrEqual(0.92);
-    expect(all.mentionF1).toBeGreaterThanOrEqual(0.98);
-    expect(all.occurrences).toBeGreaterThanOrEqual(0.95);
+interface AccuracyFloors {
+  precision: number;
+  recall: number;
+  position: number;
+  mentionF1: number;
+  occurrences: number;
+}
+
+/**
+ * Each written set and the floors its figures must not fall below: a little under the figures
+ * last measured; raise them as the analysis improves. URLs and the site's position are exact (1).
+ * The corpus runs first: it analyses most answers (the slow first pass), hence its timeout.
+ */
+const ACCURACY: Array<{ name: string; set: RealAnswer[]; timeout: number; floors: AccuracyFloors }> = [
+  {
+    // Measured 2026-11-24, stop 21: P 0.843, R 0.832, position 0.938.
+    name: 'the realistic corpus',
+    set: realAnswers,
+    timeout: 120_000,
+    floors: { precision: 0.82, recall: 0.81, position: 0.92, mentionF1: 0.98, occurrences: 0.95 },
+  },
+  {
+    // Measured at the end of stop 21: P 0.826, R 0.883, position 0.896.
+    name: 'the second tuning set',
+    set: heldOutAnswers,
+    timeout: 60_000,
+    floors: { precision: 0.8, recall: 0.86, position: 0.87, mentionF1: 0.98, occurrences: 0.94 },
+  },
+  {
+    // First measured in the middle of stop 21, before any rule was checked on it: P 0.723,
+    // R 0.902, position 0.766; at its end: P 0.784, R 0.902, position 0.781, mention F1 0.982,
+    // occurrences 0.969.
+    name: 'the held-out set',
+    set: heldOut2Answers,
+    timeout: 60_000,
+    floors: { precision: 0.76, recall: 0.88, position: 0.76, mentionF1: 0.97, occurrences: 0.95 },
+  },
+];
+
+describe.each(ACCURACY)('$name', ({ set, timeout, floors }) => {
+  it('keeps its measured accuracy', { timeout }, () => {
+    const all = figuresOfSet(set);
+    expect(all.precision).toBeGreaterThanOrEqual(floors.precision);
+    expect(all.recall).toBeGreaterThanOrEqual(floors.recall);
+    expect(all.position).toBeGreaterThanOrEqual(floors.position);
+    expect(all.mentionF1).toBeGreaterThanOrEqual(floors.mentionF1);
+    expect(all.occurrences).toBeGreaterThanOrEqual(floors.occurrences);
     expect(all.urls).toBe(1);
     expect(all.sitePosition).toBe(1);
   });
@@ -111,18 +148,7 @@ describe('the second tuning set', () => {
   it('holds 48 answers, 12 per language, none sharing an id with the corpus', () => {
     expectWellFormed(heldOutAnswers, 12);
   });
-
-  // Floors a little under the figures measured at the end of stop 21 (P 0.826, R 0.883, position 0.896).
-  it('keeps its measured accuracy', { timeout: 60_000 }, () => {
-    const all = figuresOfSet(heldOutAnswers);
-    expect(all.precision).toBeGreaterThanOrEqual(0.8);
-    expect(all.recall).toBeGreaterThanOrEqual(0.86);
-    expect(all.position).toBeGreaterThanOrEqual(0.87);
-    expect(all.mentionF1).toBeGreaterThanOrEqual(0.98);
-    expect(all.occurrences).toBeGreaterThanOrEqual(0.94);
-    expect(all.urls).toBe(1);
-    expect(all.sitePosition).toBe(1);
-  });
+  // Its accuracy floors: ACCURACY above.
 });
 
 /**
@@ -136,18 +162,5 @@ describe('the held-out set', () => {
     const ids = new Set(heldOutAnswers.map((a) => a.id));
     expect(heldOut2Answers.filter((a) => ids.has(a.id))).toEqual([]);
   });
-
-  // Floors a little under the figures measured at the end of stop 21 (first measured at its middle,
-  // before any rule was checked on it: P 0.723, R 0.902, position 0.766; at the end: P 0.784,
-  // R 0.902, position 0.781, mention F1 0.982, occurrences 0.969).
-  it('keeps its measured accuracy', { timeout: 60_000 }, () => {
-    const all = figuresOfSet(heldOut2Answers);
-    expect(all.precision).toBeGreaterThanOrEqual(0.76);
-    expect(all.recall).toBeGreaterThanOrEqual(0.88);
-    expect(all.position).toBeGreaterThanOrEqual(0.76);
-    expect(all.mentionF1).toBeGreaterThanOrEqual(0.97);
-    expect(all.occurrences).toBeGreaterThanOrEqual(0.95);
-    expect(all.urls).toBe(1);
-    expect(all.sitePosition).toBe(1);
-  });
+  // Its accuracy floors: ACCURACY above.
 });
