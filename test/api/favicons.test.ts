@@ -139,7 +139,7 @@ describe('GET /api/app/favicons/{domain}', () => {
   const ICON = 'GET /api/app/favicons/{domain}';
   const json = (domain: string) => t.api.send(ICON, { params: { domain }, query: { format: 'json' } });
   // The link form answers the image itself, not JSON: the raw client reads its headers.
-  const image = (domain: string) => t.legacyApi.get(`/api/app/favicons/${domain}`);
+  const image = (domain: string) => t.rawApi.get(`/api/app/favicons/${domain}`);
   const storedIcon = (domain: string) =>
     t.engine.ctx.db.selectFrom('favicons').selectAll().where('domain', '=', domain).executeTakeFirst();
 

@@ -85,7 +85,7 @@ describe('the data folder', () => {
     expect(folderModes).toEqual([0o700]);
     expect(readdirSync(join(dataDir, 'reports'))).toEqual([]);
     // The PDF itself is not JSON and not in the route table (the UI downloads it): the raw client.
-    const file = await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/file`);
+    const file = await t.rawApi.get(`/api/projects/${p.id}/reports/${created.body.id}/file`);
     expect(file.status).toBe(200);
     expect(file.body).toBe('%PDF-1.7\n');
   });

@@ -300,7 +300,7 @@ describe('reports of another project', () => {
     const created = await create({ options: validOptions() });
     // Raw paths: the PDF (/file) is not in the route table, and the loop reads best as paths.
     for (const suffix of ['', '/status', '/download', '/file']) {
-      const res = await t.legacyApi.get(`/api/projects/${q.id}/reports/${created.body.id}${suffix}`);
+      const res = await t.rawApi.get(`/api/projects/${q.id}/reports/${created.body.id}${suffix}`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: expect.any(String) });
     }
