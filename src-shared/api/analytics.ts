@@ -193,7 +193,7 @@ export interface CompetitorBody {
     members: Array<{ id: number; competitor_id: number; name: string }>;
   };
   /** Extension: the re-analysis the edit queued (it changed the names ruled out), else null. */
-  reanalysis?: Reanalysis | null;
+  reanalysis: Reanalysis | null;
 }
 
 /** Extension: a re-analysis of a project's stored answers and its progress (GET/POST …/reanalyze). */
@@ -308,7 +308,22 @@ export interface SourcesQuery extends BaseQuery {
   page?: number;
   per_page?: number;
 }
+/**
+ * The `filters` echo of the sources tabs (answers/sources-history; sources/list adds
+ * `urls_count`). A type alias, not an interface, so it fits the envelope's `Record` type.
+ */
+export type SourcesFilters = {
+  dates: string[];
+  neurals: number[];
+  groups: number[];
+  prompt_search: string | null;
+  mention_filter: Mention | null;
+  min_frequency: number | null;
+  visibility: VisibilityMove | null;
+  urls_mode: UrlsMode;
+};
 export interface SourcesHistoryResponse extends AnswersEnvelope {
+  filters: SourcesFilters;
   tableData: {
     dates: string[];
     neurals: NeuralRef[];
@@ -397,7 +412,7 @@ export interface PaginatorLink {
 }
 export interface SourcesListResponse {
   project: { id: number; name: string; brand: string; domain: string };
-  filters: Record<string, unknown>;
+  filters: SourcesFilters & { urls_count: number };
   page: number;
   per_page: number;
   total: number;
@@ -489,7 +504,7 @@ export interface AnalyticsRoutes {
     query: SourcesQuery;
     response: Deprecation & {
       project: SourcesListResponse['project'];
-      filters: Record<string, unknown>;
+      filters: SourcesListResponse['filters'];
       data: {
         visibility: {
           tableData: Array<{

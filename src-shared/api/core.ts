@@ -371,7 +371,10 @@ export interface CoreRoutes {
       data: Pick<Project, 'id' | 'name' | 'brand' | 'domain' | 'is_paused'> & { parse: ParseStatus };
     };
   };
-  'POST /api/app/sample-project': { response: { data: { project_id: number } } };
+  'POST /api/app/sample-project': {
+    body?: { language?: ProjectLanguage };
+    response: { data: { project_id: number } };
+  };
   /** Extension (issue 13): what a run queued now would charge, ask, spend and take. */
   'GET /api/projects/{project}/parse/estimate': { params: P; response: { data: RunEstimate } };
   'GET /api/app/prices': { response: { data: PriceTable } };

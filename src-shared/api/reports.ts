@@ -285,7 +285,10 @@ export interface ReportsRoutes {
   };
   'POST /api/projects/{project}/reports': {
     params: ProjectParam;
-    body: { options: ReportOptionsInput; status?: 'queued'; source_type?: ReportSourceType };
+    body:
+      | { options: ReportOptionsInput; status?: 'queued'; source_type?: ReportSourceType }
+      // A restart repeats an earlier report's options (docs/api/reports.md "Restart").
+      | { options: { restart_of: number }; status?: 'queued'; source_type: 'restart' };
     response: { id: number; shared_key: string; status: 'queued'; message: string };
   };
   'GET /api/projects/{project}/reports/{report}': {

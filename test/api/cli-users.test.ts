@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src-main/engine/engine';
-import { legacyApiClient } from '../helpers/test-engine';
+import { typedApiClient } from '../helpers/test-engine';
 import { runCli } from '../helpers/run-cli';
 import { testPostgresDatabaseOf } from '../helpers/test-database';
 
@@ -36,13 +36,14 @@ describe('npm run cli -- user …', () => {
     await cli(['user', 'limits', String(id), '250', '--data-dir', dataDir]);
     const engine = await createEngine({ dataDir, databaseUrl });
     try {
-      const api = legacyApiClient(engine, token);
-      expect((await api.get('/api/app/account')).body.data).toMatchObject({
+      const api = typedApiClient(engine, token);
+      expect((await api.request('GET /api/app/account')).data).toMatchObject({
         id,
         limits_balance: 250,
         is_admin: false,
       });
-      expect((await api.patch('/api/app/account', { limits_balance: 999 })).status).toBe(403);
+      const raise = await api.error('PATCH /api/app/account', { body: { limits_balance: 999 } });
+      expect(raise.status).toBe(403);
     } finally {
       await engine.close();
     }
@@ -50,7 +51,7 @@ describe('npm run cli -- user …', () => {
     expect((await cli(['user', 'disable', String(id), '--data-dir', dataDir])).code).toBe(0);
     const after = await createEngine({ dataDir, databaseUrl });
     try {
-      expect((await legacyApiClient(after, token).get('/api/app/account')).status).toBe(401);
+      expect((await typedApiClient(after, token).error('GET /api/app/account')).status).toBe(401);
     } finally {
       await after.close();
     }

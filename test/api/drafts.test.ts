@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { legacyApiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
+import { typedApiClient, createTestEngine, type TestApi, type TestEngine } from '../helpers/test-engine';
+import type { DraftBody } from '../../src-shared/api/core';
 import { neuralId } from './foundation-fixtures';
 
 let t: TestEngine;
@@ -9,7 +10,21 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const form = {
+const DRAFTS = 'POST /api/project-drafts';
+const DRAFT = 'GET /api/project-drafts/{draft}';
+const PROMPTS = 'PATCH /api/project-drafts/{draft}/prompts';
+const PROJECT = 'POST /api/project-drafts/{draft}/project';
+const draftAt = (draft: string) => ({ params: { draft } });
+/** The proposals of a draft that must be ready. */
+async function proposals(id: string) {
+  const view = await t.api.request(DRAFT, draftAt(id));
+  if (view.status !== 'ready') throw new Error(`the draft is ${view.status}, not ready`);
+  return view.prompts;
+}
+const settingsOf = async (project: number) =>
+  (await t.api.request('GET /api/projects/{project}/settings', { params: { project } })).data;
+
+const form: DraftBody = {
   brand: 'Флора Экспресс',
   activities: ['Доставка цветов', 'флористика'],
   domain: 'https://www.flora-express.test/',
@@ -18,8 +33,8 @@ const form = {
   region: 213,
 };
 
-async function readyDraft(body: object = form, api = t.legacyApi): Promise<string> {
-  const res = await api.post('/api/project-drafts', body);
+async function readyDraft(body: DraftBody = form, api: TestApi = t.api): Promise<string> {
+  const res = await api.send(DRAFTS, { body });
   expect(res.status).toBe(202);
   await t.engine.jobs.drain({ ignoreDelays: true });
   return res.body.draft_id;
@@ -27,13 +42,13 @@ async function readyDraft(body: object = form, api = t.legacyApi): Promise<strin
 
 describe('POST /api/project-drafts', () => {
   it('answers 202 {draft_id, status: processing} and shows progress until the job runs', async () => {
-    const res = await t.legacyApi.post('/api/project-drafts', form);
+    const res = await t.api.send(DRAFTS, { body: form });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       draft_id: expect.stringMatching(/^[A-Za-z0-9_-]{16,}$/),
       status: 'processing',
     });
-    const polled = await t.legacyApi.get(`/api/project-drafts/${res.body.draft_id}`);
+    const polled = await t.api.send(DRAFT, draftAt(res.body.draft_id));
     expect(polled.status).toBe(200);
     expect(polled.body).toEqual({ draft_id: res.body.draft_id, status: 'processing', progress: 0 });
   });
@@ -42,9 +57,9 @@ describe('POST /api/project-drafts', () => {
     const events: string[] = [];
     t.engine.events.on((e) => events.push(e.type));
     const id = await readyDraft();
-    const res = await t.legacyApi.get(`/api/project-drafts/${id}`);
+    const res = await t.api.send(DRAFT, draftAt(id));
     expect(res.body).toEqual({ draft_id: id, status: 'ready', prompts: expect.any(Array) });
-    const prompts = res.body.prompts;
+    const prompts = res.body.status === 'ready' ? res.body.prompts : [];
     expect(prompts.length).toBeGreaterThanOrEqual(20);
     expect(prompts.length).toBeLessThanOrEqual(40);
     for (const p of prompts) {
@@ -56,8 +71,8 @@ describe('POST /api/project-drafts', () => {
       });
       expect(p.text).toMatch(/[а-яё]/i);
     }
-    expect(new Set(prompts.map((p: any) => p.group)).size).toBeGreaterThanOrEqual(4);
-    expect(prompts.some((p: any) => p.text.includes('в Москве'))).toBe(true);
+    expect(new Set(prompts.map((p) => p.group)).size).toBeGreaterThanOrEqual(4);
+    expect(prompts.some((p) => p.text.includes('в Москве'))).toBe(true);
     expect(events).toContain('draft_ready');
   });
 
@@ -67,9 +82,8 @@ describe('POST /api/project-drafts', () => {
       activities: 'flower delivery',
       neurals: [await neuralId(t, 'demo')],
     });
-    const created = await t.legacyApi.post(`/api/project-drafts/${id}/project`);
-    const settings = await t.legacyApi.get(`/api/projects/${created.body.project_id}/settings`);
-    expect(settings.body.data).toMatchObject({
+    const created = await t.api.request(PROJECT, draftAt(id));
+    expect(await settingsOf(created.project_id)).toMatchObject({
       region: 225,
       language: 'ru',
       domain: '',
@@ -88,67 +102,70 @@ describe('POST /api/project-drafts', () => {
       [{ ...form, region: 'Moscow' }, ['region']],
     ];
     for (const [body, paths] of cases) {
-      const res = await t.legacyApi.post('/api/project-drafts', body);
+      const res = await t.api.error(DRAFTS, { body });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body).toEqual({ message: expect.any(String), errors: expect.any(Object) });
-      expect(Object.keys(res.body.errors).sort(), JSON.stringify(body)).toEqual(paths);
+      expect(Object.keys(res.body.errors ?? {}).sort(), JSON.stringify(body)).toEqual(paths);
     }
   });
 
   it('answers 503 ANALYSIS_NOT_STARTED when the proposal job cannot be queued', async () => {
     vi.spyOn(t.engine.jobs, 'enqueue').mockRejectedValueOnce(new Error('database is locked'));
-    const res = await t.legacyApi.post('/api/project-drafts', form);
+    const res = await t.api.error(DRAFTS, { body: form });
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ error: { code: 'ANALYSIS_NOT_STARTED', message: expect.any(String) } });
     expect(await t.engine.ctx.db.selectFrom('drafts').selectAll().execute()).toEqual([]);
   });
 
   it('answers 401 without a token', async () => {
-    expect((await legacyApiClient(t.engine, null).post('/api/project-drafts', form)).status).toBe(401);
+    expect((await typedApiClient(t.engine, null).error(DRAFTS, { body: form })).status).toBe(401);
   });
 });
 
 describe('GET /api/project-drafts/{draft}', () => {
   it('answers 404 DRAFT_NOT_FOUND for an unknown, foreign or expired draft', async () => {
     const notFound = { error: { code: 'DRAFT_NOT_FOUND', message: expect.any(String) } };
-    const unknown = await t.legacyApi.get('/api/project-drafts/nope');
+    const unknown = await t.api.error(DRAFT, draftAt('nope'));
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(notFound);
 
     const id = await readyDraft();
     const other = await t.otherUser();
     for (const res of [
-      await other.legacyApi.get(`/api/project-drafts/${id}`),
-      await other.legacyApi.patch(`/api/project-drafts/${id}/prompts`, { prompts: ['x'] }),
-      await other.legacyApi.post(`/api/project-drafts/${id}/project`),
+      await other.api.error(DRAFT, draftAt(id)),
+      await other.api.error(PROMPTS, { ...draftAt(id), body: { prompts: ['x'] } }),
+      await other.api.error(PROJECT, draftAt(id)),
     ]) {
       expect(res.status).toBe(404);
       expect(res.body).toEqual(notFound);
     }
 
     t.clock.advance(24 * 3600_000 - 1000);
-    expect((await t.legacyApi.get(`/api/project-drafts/${id}`)).status).toBe(200);
+    expect((await t.api.send(DRAFT, draftAt(id))).status).toBe(200);
     t.clock.advance(2000);
-    const expired = await t.legacyApi.get(`/api/project-drafts/${id}`);
+    const expired = await t.api.error(DRAFT, draftAt(id));
     expect(expired.status).toBe(404);
     expect(expired.body).toEqual(notFound);
-    expect((await t.legacyApi.post(`/api/project-drafts/${id}/project`)).status).toBe(404);
+    expect((await t.api.error(PROJECT, draftAt(id))).status).toBe(404);
   });
 });
 
 describe('PATCH /api/project-drafts/{draft}/prompts', () => {
   it('replaces the list: keeps unchanged proposals, drops empties and duplicates, marks new ones custom', async () => {
     const id = await readyDraft();
-    const before = (await t.legacyApi.get(`/api/project-drafts/${id}`)).body.prompts;
-    const res = await t.legacyApi.patch(`/api/project-drafts/${id}/prompts`, {
-      prompts: [
-        before[3].text,
-        '  ',
-        before[0].text,
-        ` ${before[0].text.toUpperCase()} `,
-        'Мой   вопрос ',
-        'мой вопрос',
-      ],
+    const before = await proposals(id);
+    const res = await t.api.send(PROMPTS, {
+      ...draftAt(id),
+      body: {
+        prompts: [
+          before[3].text,
+          '  ',
+          before[0].text,
+          ` ${before[0].text.toUpperCase()} `,
+          'Мой   вопрос ',
+          'мой вопрос',
+        ],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -160,31 +177,30 @@ describe('PATCH /api/project-drafts/{draft}/prompts', () => {
         { id: expect.any(String), text: 'Мой вопрос', source: 'custom', group: 'custom' },
       ],
     });
-    expect((await t.legacyApi.get(`/api/project-drafts/${id}`)).body).toEqual(res.body);
+    expect(await t.api.request(DRAFT, draftAt(id))).toEqual(res.body);
   });
 
   it('answers 409 DRAFT_IN_PROGRESS while processing and 422 for a bad body', async () => {
-    const res = await t.legacyApi.post('/api/project-drafts', form);
-    const patched = await t.legacyApi.patch(`/api/project-drafts/${res.body.draft_id}/prompts`, {
-      prompts: ['a'],
-    });
+    const res = await t.api.send(DRAFTS, { body: form });
+    const patched = await t.api.error(PROMPTS, { ...draftAt(res.body.draft_id), body: { prompts: ['a'] } });
     expect(patched.status).toBe(409);
     expect(patched.body).toEqual({ error: { code: 'DRAFT_IN_PROGRESS', message: expect.any(String) } });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const bad = await t.legacyApi.patch(`/api/project-drafts/${res.body.draft_id}/prompts`, { prompts: 'a' });
+    const bad = await t.api.error(PROMPTS, { ...draftAt(res.body.draft_id), body: { prompts: 'a' } });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors)).toEqual(['prompts']);
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(['prompts']);
   });
 });
 
 describe('POST /api/project-drafts/{draft}/project', () => {
   it('creates the project with settings, networks, prompts, named groups and a balanced schedule', async () => {
     const id = await readyDraft();
-    const draft = (await t.legacyApi.get(`/api/project-drafts/${id}`)).body.prompts;
-    await t.legacyApi.patch(`/api/project-drafts/${id}/prompts`, {
-      prompts: [...draft.slice(0, 10).map((p: any) => p.text), 'Свой запрос'],
+    const draft = await proposals(id);
+    await t.api.send(PROMPTS, {
+      ...draftAt(id),
+      body: { prompts: [...draft.slice(0, 10).map((p) => p.text), 'Свой запрос'] },
     });
-    const res = await t.legacyApi.post(`/api/project-drafts/${id}/project`);
+    const res = await t.api.send(PROJECT, draftAt(id));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       draft_id: id,
@@ -194,7 +210,7 @@ describe('POST /api/project-drafts/{draft}/project', () => {
     });
     const projectId = res.body.project_id;
 
-    const settings = (await t.legacyApi.get(`/api/projects/${projectId}/settings`)).body.data;
+    const settings = await settingsOf(projectId);
     expect(settings).toMatchObject({
       name: 'Флора Экспресс',
       brand: 'Флора Экспресс',
@@ -205,54 +221,51 @@ describe('POST /api/project-drafts/{draft}/project', () => {
       language: 'ru',
       schedules: { update: { source: 'update', type: 'once_per_week', detail: 1 } },
     });
-    expect(settings.neurals.map((n: any) => n.system_name)).toEqual(['chatgpt', 'demo']);
+    expect(settings.neurals.map((n) => n.system_name)).toEqual(['chatgpt', 'demo']);
     // Web search starts on where a network offers it (citations feed site visibility).
-    expect(settings.neurals.map((n: any) => n.web_search_enabled)).toEqual([true, true]);
+    expect(settings.neurals.map((n) => n.web_search_enabled)).toEqual([true, true]);
 
-    const prompts = (await t.legacyApi.get(`/api/projects/${projectId}/prompts`)).body.data;
-    expect(prompts.map((p: any) => p.value)).toEqual([
-      ...draft.slice(0, 10).map((p: any) => p.text),
-      'Свой запрос',
-    ]);
-    const groups = (await t.legacyApi.get(`/api/projects/${projectId}/groups`)).body.data;
-    expect(groups.map((g: any) => g.name)).toEqual(['Лучшие в категории', 'Решение задачи', 'Свои запросы']);
-    expect(groups.reduce((sum: number, g: any) => sum + g.prompts_count, 0)).toBe(11);
+    const at = { params: { project: projectId } };
+    const prompts = (await t.api.request('GET /api/projects/{project}/prompts', at)).data;
+    expect(prompts.map((p) => p.value)).toEqual([...draft.slice(0, 10).map((p) => p.text), 'Свой запрос']);
+    const groups = (await t.api.request('GET /api/projects/{project}/groups', at)).data;
+    expect(groups.map((g) => g.name)).toEqual(['Лучшие в категории', 'Решение задачи', 'Свои запросы']);
+    expect(groups.reduce((sum, g) => sum + g.prompts_count, 0)).toBe(11);
 
     // The next project of this user lands on the next least busy weekday.
     const second = await readyDraft({ ...form, brand: 'Другой' });
-    const next = await t.legacyApi.post(`/api/project-drafts/${second}/project`);
-    const nextSettings = await t.legacyApi.get(`/api/projects/${next.body.project_id}/settings`);
-    expect(nextSettings.body.data.schedules.update.detail).toBe(2);
+    const next = await t.api.request(PROJECT, draftAt(second));
+    expect((await settingsOf(next.project_id)).schedules.update.detail).toBe(2);
   });
 
   it('answers 409 DRAFT_ALREADY_USED with project_id to any method once created', async () => {
     const id = await readyDraft();
-    const created = await t.legacyApi.post(`/api/project-drafts/${id}/project`);
+    const created = await t.api.send(PROJECT, draftAt(id));
     const used = {
       error: { code: 'DRAFT_ALREADY_USED', message: expect.any(String), project_id: created.body.project_id },
     };
     for (const res of [
-      await t.legacyApi.post(`/api/project-drafts/${id}/project`),
-      await t.legacyApi.get(`/api/project-drafts/${id}`),
-      await t.legacyApi.patch(`/api/project-drafts/${id}/prompts`, { prompts: ['x'] }),
+      await t.api.error(PROJECT, draftAt(id)),
+      await t.api.error(DRAFT, draftAt(id)),
+      await t.api.error(PROMPTS, { ...draftAt(id), body: { prompts: ['x'] } }),
     ]) {
       expect(res.status).toBe(409);
       expect(res.body).toEqual(used);
     }
-    expect((await t.legacyApi.get('/api/projects')).body.data).toHaveLength(1);
+    expect((await t.api.request('GET /api/projects')).data).toHaveLength(1);
   });
 
   it('answers 422 DRAFT_NOT_READY while processing or after an error', async () => {
-    const res = await t.legacyApi.post('/api/project-drafts', form);
-    const early = await t.legacyApi.post(`/api/project-drafts/${res.body.draft_id}/project`);
+    const res = await t.api.send(DRAFTS, { body: form });
+    const early = await t.api.error(PROJECT, draftAt(res.body.draft_id));
     expect(early.status).toBe(422);
     expect(early.body).toEqual({ error: { code: 'DRAFT_NOT_READY', message: expect.any(String) } });
 
     await t.engine.ctx.db.updateTable('drafts').set({ status: 'error', error: 'failed' }).execute();
-    const failed = await t.legacyApi.post(`/api/project-drafts/${res.body.draft_id}/project`);
+    const failed = await t.api.error(PROJECT, draftAt(res.body.draft_id));
     expect(failed.status).toBe(422);
-    expect(failed.body.error.code).toBe('DRAFT_NOT_READY');
-    expect((await t.legacyApi.get(`/api/project-drafts/${res.body.draft_id}`)).body).toEqual({
+    expect(failed.body.error?.code).toBe('DRAFT_NOT_READY');
+    expect(await t.api.request(DRAFT, draftAt(res.body.draft_id))).toEqual({
       draft_id: res.body.draft_id,
       status: 'error',
       message: 'failed',
@@ -261,9 +274,9 @@ describe('POST /api/project-drafts/{draft}/project', () => {
 
   it('refuses to create a project from an emptied list', async () => {
     const id = await readyDraft();
-    await t.legacyApi.patch(`/api/project-drafts/${id}/prompts`, { prompts: [] });
-    const res = await t.legacyApi.post(`/api/project-drafts/${id}/project`);
+    await t.api.send(PROMPTS, { ...draftAt(id), body: { prompts: [] } });
+    const res = await t.api.error(PROJECT, draftAt(id));
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual(['prompts']);
+    expect(Object.keys(res.body.errors ?? {})).toEqual(['prompts']);
   });
 });

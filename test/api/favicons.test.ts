@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { legacyApiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
+import { typedApiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
 import { fetchIcon, isPublicAddress, type FetchedIcon } from '../../src-main/engine/favicons/favicon-fetch';
 import { settleFavicons } from '../../src-main/engine/favicons/favicons.service';
 
@@ -136,7 +136,10 @@ describe('GET /api/app/favicons/{domain}', () => {
   });
   afterEach(() => t.close());
 
-  const json = (domain: string) => t.legacyApi.get(`/api/app/favicons/${domain}`, { format: 'json' });
+  const ICON = 'GET /api/app/favicons/{domain}';
+  const json = (domain: string) => t.api.send(ICON, { params: { domain }, query: { format: 'json' } });
+  // The link form answers the image itself, not JSON: the raw client reads its headers.
+  const image = (domain: string) => t.rawApi.get(`/api/app/favicons/${domain}`);
   const storedIcon = (domain: string) =>
     t.engine.ctx.db.selectFrom('favicons').selectAll().where('domain', '=', domain).executeTakeFirst();
 
@@ -164,8 +167,8 @@ describe('GET /api/app/favicons/{domain}', () => {
       data_url: `data:image/png;base64,${PNG.toString('base64')}`,
     });
     // The link form (the `favicon` field of the analytics endpoints) is the image itself.
-    const image = await t.legacyApi.get('/api/app/favicons/example.com');
-    expect(image.headers.get('content-type')).toBe('image/png');
+    const icon = await image('example.com');
+    expect(icon.headers.get('content-type')).toBe('image/png');
     expect(fetched).toHaveLength(1);
   });
 
@@ -182,7 +185,7 @@ describe('GET /api/app/favicons/{domain}', () => {
       expect(again.body.data).toMatchObject({ source: 'badge', pending: false });
     }
     expect(fetched).toHaveLength(2);
-    const badge = await t.legacyApi.get('/api/app/favicons/offline.example');
+    const badge = await image('offline.example');
     expect(badge.headers.get('content-type')).toBe('image/svg+xml');
     expect(badge.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
@@ -190,23 +193,27 @@ describe('GET /api/app/favicons/{domain}', () => {
   it('serves an icon an earlier version cached as a file, offline, and moves it into the database', async () => {
     mkdirSync(join(t.dataDir, 'favicons'), { recursive: true });
     writeFileSync(join(t.dataDir, 'favicons', 'old.example.icon'), PNG);
-    await t.legacyApi.patch('/api/app/settings', { fetch_favicons: false });
+    await t.api.send('PATCH /api/app/settings', { body: { fetch_favicons: false } });
     expect((await json('old.example')).body.data).toMatchObject({ source: 'site', pending: false });
     expect(await storedIcon('old.example')).toMatchObject({ icon: PNG });
     expect(fetched).toEqual([]);
   });
 
   it('fetches nothing when the app setting fetch_favicons is off', async () => {
-    await t.legacyApi.patch('/api/app/settings', { fetch_favicons: false });
+    await t.api.send('PATCH /api/app/settings', { body: { fetch_favicons: false } });
     expect((await json('example.org')).body.data).toMatchObject({ source: 'badge', pending: false });
     await settleFavicons(t.engine.ctx);
     expect(fetched).toEqual([]);
   });
 
   it('needs a token and a domain name', async () => {
-    expect((await legacyApiClient(t.engine, null).get('/api/app/favicons/example.com')).status).toBe(401);
+    const anonymous = typedApiClient(t.engine, null);
+    expect((await anonymous.error(ICON, { params: { domain: 'example.com' } })).status).toBe(401);
     for (const bad of ['exa mple.com', '..', '-x-.com', 'a_b..c'])
-      expect((await json(encodeURIComponent(bad))).status, bad).toBe(404);
+      expect(
+        (await t.api.error(ICON, { params: { domain: bad }, query: { format: 'json' } })).status,
+        bad,
+      ).toBe(404);
     expect(fetched).toEqual([]);
   });
 });

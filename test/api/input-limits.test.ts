@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEngine, type TestEngine } from '../helpers/test-engine';
 import { makeProject } from './foundation-fixtures';
 import { isLocalHost } from '../../src-main/engine/neurals/base-url';
+import type { AppNeuralBody } from '../../src-shared/api/core';
 
 let t: TestEngine;
 beforeEach(async () => {
@@ -9,7 +10,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const network = (base_url: string, extra: Record<string, unknown> = {}) => ({
+const NEURALS = 'POST /api/app/neurals';
+const network = (base_url: string, extra: Partial<AppNeuralBody> = {}): AppNeuralBody => ({
   system_name: 'gateway',
   display_name: 'Gateway',
   provider: 'openai-compatible',
@@ -17,10 +19,12 @@ const network = (base_url: string, extra: Record<string, unknown> = {}) => ({
   base_url,
   ...extra,
 });
+/** Every body here is one the route refuses (a 422): the answer whatever its status. */
+const refused = (body: AppNeuralBody) => t.api.error(NEURALS, { body });
 
 describe('base_url of a network (where its key is sent)', () => {
   it('refuses anything but http(s), on create and on change', async () => {
-    const id = (await t.legacyApi.get('/api/app/neurals')).body.data[0].id;
+    const id = (await t.api.request('GET /api/app/neurals')).data[0].id;
     for (const url of [
       'file:///etc/passwd',
       'ftp://files.example/v1',
@@ -28,12 +32,12 @@ describe('base_url of a network (where its key is sent)', () => {
       'javascript:alert(1)',
       'not a url',
     ]) {
-      const created = await t.legacyApi.post('/api/app/neurals', network(url));
+      const created = await refused(network(url));
       expect(created.status, url).toBe(422);
       expect(created.body.errors, url).toHaveProperty('base_url');
-      const changed = await t.legacyApi.patch(`/api/app/neurals/${id}`, {
-        base_url: url,
-        allow_insecure_http: true,
+      const changed = await t.api.error('PATCH /api/app/neurals/{id}', {
+        params: { id },
+        body: { base_url: url, allow_insecure_http: true },
       });
       expect(changed.status, url).toBe(422);
     }
@@ -48,10 +52,9 @@ describe('base_url of a network (where its key is sent)', () => {
       'http://gpu-box.lan/v1',
       'http://ollama:11434',
     ]) {
-      const res = await t.legacyApi.post(
-        '/api/app/neurals',
-        network(url, { system_name: `n${Math.random().toString(36).slice(2, 8)}` }),
-      );
+      const res = await t.api.send(NEURALS, {
+        body: network(url, { system_name: `n${Math.random().toString(36).slice(2, 8)}` }),
+      });
       expect(res.status, url).toBe(201);
     }
     for (const url of [
@@ -59,24 +62,17 @@ describe('base_url of a network (where its key is sent)', () => {
       'http://169.254.169.254/latest',
       'http://8.8.8.8/v1',
     ]) {
-      const res = await t.legacyApi.post('/api/app/neurals', network(url));
+      const res = await refused(network(url));
       expect(res.status, url).toBe(422);
-      expect(res.body.errors.base_url[0], url).toMatch(/allow_insecure_http/);
+      expect(res.body.errors?.base_url[0], url).toMatch(/allow_insecure_http/);
     }
-    const confirmed = await t.legacyApi.post(
-      '/api/app/neurals',
-      network('http://gateway.example.com/v1', { allow_insecure_http: true }),
-    );
+    const confirmed = await t.api.send(NEURALS, {
+      body: network('http://gateway.example.com/v1', { allow_insecure_http: true }),
+    });
     expect(confirmed.status).toBe(201);
     expect(confirmed.body.data).not.toHaveProperty('allow_insecure_http');
-    expect(
-      (
-        await t.legacyApi.post(
-          '/api/app/neurals',
-          network('https://gateway2.example.com/v1', { system_name: 'g2' }),
-        )
-      ).status,
-    ).toBe(201);
+    const secure = network('https://gateway2.example.com/v1', { system_name: 'g2' });
+    expect((await t.api.send(NEURALS, { body: secure })).status).toBe(201);
   });
 
   it('tells local hosts from the rest', () => {
@@ -114,32 +110,35 @@ describe('single-line fields and NUL', () => {
       { from: 'reports@example.com\nBcc: all@example.com' },
       { user: 'me\rRSET' },
     ]) {
-      const res = await t.legacyApi.patch('/api/app/settings', { smtp });
+      const res = await t.api.error('PATCH /api/app/settings', { body: { smtp } });
       expect(res.status, JSON.stringify(smtp)).toBe(422);
-      expect(Object.keys(res.body.errors)[0]).toMatch(/^smtp\./);
+      expect(Object.keys(res.body.errors ?? {})[0]).toMatch(/^smtp\./);
     }
-    expect((await t.legacyApi.get('/api/app/settings')).body.data.smtp.host).toBeNull();
+    expect((await t.api.request('GET /api/app/settings')).data.smtp.host).toBeNull();
   });
 
   it('refuses CR/LF/NUL in names and NUL anywhere in a body', async () => {
     const p = await makeProject(t);
-    const name = await t.legacyApi.patch(`/api/projects/${p}/settings`, { name: 'Acme\nInjected' });
+    const SETTINGS = 'PATCH /api/projects/{project}/settings';
+    const at = { params: { project: p } };
+    const name = await t.api.error(SETTINGS, { ...at, body: { name: 'Acme\nInjected' } });
     expect(name.status).toBe(422);
     expect(name.body.errors).toHaveProperty('name');
-    const nul = await t.legacyApi.patch(`/api/projects/${p}/settings`, { brand: 'Ac\u0000me' });
+    const nul = await t.api.error(SETTINGS, { ...at, body: { brand: 'Ac\u0000me' } });
     expect(nul.status).toBe(422);
     expect(nul.body.errors).toEqual({ brand: [expect.stringContaining('NUL')] });
-    const group = await t.legacyApi.post(`/api/projects/${p}/groups`, { name: 'a\u0000b' });
+    const group = await t.api.error('POST /api/projects/{project}/groups', {
+      ...at,
+      body: { name: 'a\u0000b' },
+    });
     expect(group.status).toBe(422);
-    const nested = await t.legacyApi.post(`/api/projects/${p}/prompts`, {
-      prompts: [{ value: 'ok' }, { value: 'x\u0000' }],
+    const nested = await t.api.error('POST /api/projects/{project}/prompts', {
+      ...at,
+      body: { prompts: [{ value: 'ok' }, { value: 'x\u0000' }] },
     });
     expect(nested.status).toBe(422);
-    expect(Object.keys(nested.body.errors)).toEqual(['prompts.1.value']);
-    const neural = await t.legacyApi.post(
-      '/api/app/neurals',
-      network('https://g.example/v1', { display_name: 'Line\r\nTwo' }),
-    );
+    expect(Object.keys(nested.body.errors ?? {})).toEqual(['prompts.1.value']);
+    const neural = await refused(network('https://g.example/v1', { display_name: 'Line\r\nTwo' }));
     expect(neural.status).toBe(422);
     expect(neural.body.errors).toHaveProperty('display_name');
   });
@@ -159,28 +158,40 @@ describe('single-line fields and NUL', () => {
 });
 
 describe('list caps of a report', () => {
-  const options = (extra: Record<string, unknown>) => ({
-    options: {
-      comparison_enabled: false,
-      period_main: 'last_7_days',
-      blocks: [{ slug: 'summary' }],
-      ...extra,
+  const REPORTS = 'POST /api/projects/{project}/reports';
+  // Loosely typed: every body built here is refused (422), for its size or its form.
+  const options = (project: number, extra: Record<string, unknown>) => ({
+    params: { project },
+    body: {
+      options: {
+        comparison_enabled: false,
+        period_main: 'last_7_days',
+        blocks: [{ slug: 'summary' }],
+        ...extra,
+      },
     },
   });
 
   it('takes up to 20 addresses per list and refuses 5,000', async () => {
     const p = await makeProject(t);
     const emails = (n: number) => Array.from({ length: n }, (_, i) => `person${i}@example.com`);
-    const ok = await t.legacyApi.post(`/api/projects/${p}/reports`, options({ report_email: emails(20) }));
+    const ok = await t.api.send(REPORTS, {
+      params: { project: p },
+      body: {
+        options: {
+          comparison_enabled: false,
+          period_main: 'last_7_days',
+          blocks: [{ slug: 'summary' }],
+          report_email: emails(20),
+        },
+      },
+    });
     expect(ok.status).toBe(201);
     for (const field of ['report_email', 'report_email_notifications']) {
-      const many = await t.legacyApi.post(`/api/projects/${p}/reports`, options({ [field]: emails(5000) }));
+      const many = await t.api.error(REPORTS, options(p, { [field]: emails(5000) }));
       expect(many.status, field).toBe(422);
       expect(many.body.errors, field).toHaveProperty(`options.${field}`);
-      const asText = await t.legacyApi.post(
-        `/api/projects/${p}/reports`,
-        options({ [field]: emails(21).join(',') }),
-      );
+      const asText = await t.api.error(REPORTS, options(p, { [field]: emails(21).join(',') }));
       expect(asText.status, field).toBe(422);
     }
   });
@@ -188,7 +199,7 @@ describe('list caps of a report', () => {
   it('refuses 10,000 blocks', async () => {
     const p = await makeProject(t);
     const blocks = Array.from({ length: 10_000 }, () => ({ slug: 'summary' }));
-    const res = await t.legacyApi.post(`/api/projects/${p}/reports`, options({ blocks }));
+    const res = await t.api.error(REPORTS, options(p, { blocks }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveProperty('options.blocks');
   });

@@ -8,7 +8,7 @@ import { LEASE_MS } from '../../src-main/engine/jobs/lease';
 import type { JobQueue } from '../../src-main/engine/jobs/queue';
 import { configureCollection } from '../../src-main/engine/collect/tuning';
 import { runCli } from '../helpers/run-cli';
-import { legacyApiClient } from '../helpers/test-engine';
+import { typedApiClient } from '../helpers/test-engine';
 import { createToken } from '../../src-main/engine/auth/tokens';
 import { addCompatibleNetwork, balanceOf, makeProject } from './collect/factories';
 import { chatCompletion, startLoopbackAi } from './collect/loopback-ai';
@@ -55,7 +55,10 @@ describe('a CLI command during a run', () => {
     await addCompatibleNetwork(engine, ai.url);
     const p = await makeProject(engine, { prompts: ['one', 'two', 'three'], neurals: ['loopback'] });
     const { token } = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'test' });
-    expect((await legacyApiClient(engine, token).post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    const parse = typedApiClient(engine, token).send('POST /api/projects/{project}/parse', {
+      params: { project: p.id },
+    });
+    expect((await parse).status).toBe(202);
     await until(() => ai.seen.length === 3);
     const job = await engine.ctx.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'running', attempts: 1, locked_by: engine.jobs.owner });
@@ -185,8 +188,9 @@ describe('job leases', () => {
     cleanups.push(() => engine.close());
     const p = await makeProject(engine, { prompts: ['one', 'two'], neurals: ['demo'] });
     const { token } = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'test' });
-    const api = legacyApiClient(engine, token);
-    expect((await api.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    const api = typedApiClient(engine, token);
+    const at = { params: { project: p.id } };
+    expect((await api.send('POST /api/projects/{project}/parse', at)).status).toBe(202);
     expect(await balanceOf(engine)).toBe(10_000 - 2);
     // Its processes died ten times (max_attempts of a parse run) before it asked anything.
     await engine.ctx.db
@@ -205,7 +209,8 @@ describe('job leases', () => {
     const run = await engine.ctx.db.selectFrom('parse_runs').selectAll().executeTakeFirstOrThrow();
     expect(run.status).toBe('failed');
     expect(await balanceOf(engine)).toBe(10_000);
-    expect((await api.get(`/api/projects/${p.id}`)).body.data.parse.status).not.toBe('in_progress');
+    const project = await api.request('GET /api/projects/{project}', at);
+    expect(project.data.parse.status).not.toBe('in_progress');
   });
 
   it('frees at once, on a host start, the jobs of a process on this machine that died', async () => {

@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createTestEngine, type TestEngine } from '../helpers/test-engine';
+import type { AnswersQuery } from '../../src-shared/api/analytics';
 import { startHttpHost, type HttpHost } from '../../src-main/server/http-host';
 import { shareProject } from '../../src-main/engine/access/project-access';
 import type { PdfPrinter } from '../../src-main/engine/ports';
@@ -37,6 +38,11 @@ interface Setup {
   close(): Promise<void>;
 }
 
+const at = (project: number) => ({ params: { project } });
+const VISIBILITY = 'GET /api/projects/{project}/answers/visibility';
+const SOURCES = 'GET /api/projects/{project}/sources/list';
+const PARSE = 'POST /api/projects/{project}/parse';
+
 const mcpEntry = fileURLToPath(new URL('../../src-main/server/mcp.ts', import.meta.url));
 
 /**
@@ -49,9 +55,9 @@ const standInPrinter: PdfPrinter = {
 
 async function sampleEngine(options: { printer?: PdfPrinter } = {}) {
   const t = await createTestEngine({ ports: options.printer ? { printer: options.printer } : {} });
-  const created = await t.legacyApi.post('/api/app/sample-project', { language: 'en' });
+  const created = await t.api.send('POST /api/app/sample-project', { body: { language: 'en' } });
   expect(created.status).toBe(201);
-  return { t, projectId: created.body.data.project_id as number };
+  return { t, projectId: created.body.data.project_id };
 }
 
 /** The stdio server opens the test engine's data: its folder, and its database on PostgreSQL. */
@@ -123,9 +129,9 @@ describe.each([
 
   beforeAll(async () => {
     s = await connect();
-    const filters = await s.t.legacyApi.get(`/api/projects/${s.projectId}/filters`);
-    neurals = filters.body.neurals.map((n: { id: number }) => n.id);
-    dates = filters.body.update_dates;
+    const filters = await s.t.api.request('GET /api/projects/{project}/filters', at(s.projectId));
+    neurals = filters.neurals.map((n) => n.id);
+    dates = filters.update_dates;
   }, 60_000);
   afterAll(() => s?.close());
 
@@ -140,7 +146,7 @@ describe.each([
 
   it('list_projects: the projects of the user, as GET /api/projects', async () => {
     const r = await call('list_projects');
-    const api = await s.t.legacyApi.get('/api/projects');
+    const api = await s.t.api.send('GET /api/projects');
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent.projects).toEqual(api.body.data);
     expect(text(r)).toContain('Northwind CRM');
@@ -149,10 +155,13 @@ describe.each([
   it('get_summary: the figures of GET summary for the same filters', async () => {
     const f = { dates: [dates[2], dates[dates.length - 2]], neurals: neurals.slice(0, 2) };
     const r = await call('get_summary', { project_id: s.projectId, ...f });
-    const api = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/summary`, f)).body;
+    const api = await s.t.api.request('GET /api/projects/{project}/summary', {
+      ...at(s.projectId),
+      query: f,
+    });
     const stats = api.data.updateStats;
     expect(r.structuredContent.filters).toEqual(api.filters);
-    const projectFilters = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/filters`)).body;
+    const projectFilters = await s.t.api.request('GET /api/projects/{project}/filters', at(s.projectId));
     expect(r.structuredContent.networks).toEqual(projectFilters.neurals);
     expect(r.structuredContent.visibility[1].network_id).toBe(neurals[0]);
     const all = stats.visibility_curve[0].data;
@@ -174,13 +183,17 @@ describe.each([
     expect(text(r)).toContain(`${all[all.length - 1].y}%`);
     // Whether the change is real: the summary's own paired test, said in words too.
     expect(r.structuredContent.visibility_change).toEqual(stats.visibility_change);
-    expect(text(r)).toContain(stats.visibility_change.significant ? 'a real change' : 'within noise');
+    // The sample has twelve updates: the summary's change test is there.
+    expect(text(r)).toContain(stats.visibility_change!.significant ? 'a real change' : 'within noise');
   });
 
   it('get_competitors: the rows of GET competitors for the same filters', async () => {
     const f = { neurals: [neurals[0]], competitors_count: 3 };
     const r = await call('get_competitors', { project_id: s.projectId, ...f });
-    const api = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/competitors`, f)).body;
+    const api = await s.t.api.request('GET /api/projects/{project}/competitors', {
+      ...at(s.projectId),
+      query: f,
+    });
     expect(r.structuredContent.competitors.map((c: any) => [c.name, c.visibility.last, c.mentions])).toEqual(
       api.data.tableData.map((c: any) => [c.competitor.name, c.visibility.last, c.mentions]),
     );
@@ -188,9 +201,9 @@ describe.each([
   });
 
   it('search_answers: excerpts around the brand and competitor spans, paged by the API cursor', async () => {
-    const f = { mention: 'has', per_page: 3 };
+    const f: AnswersQuery = { mention: 'has', per_page: 3 };
     const first = await call('search_answers', { project_id: s.projectId, ...f });
-    const api = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/answers/visibility`, f)).body;
+    const api = await s.t.api.request(VISIBILITY, { ...at(s.projectId), query: f });
     const page = first.structuredContent;
     expect([page.total_prompts, page.total_mentions, page.has_more]).toEqual([
       api.total_prompts,
@@ -208,7 +221,7 @@ describe.each([
         (c: any) =>
           c.neural.id === a.network.id &&
           c.update_id === a.update_id &&
-          a.prompt === api.tableData.rows.find((r: any) => r.data.includes(c)).prompt.value,
+          a.prompt === api.tableData.rows.find((r: any) => r.data.includes(c))!.prompt.value,
       );
       const brand = a.excerpts.flatMap((e: any) =>
         e.highlights.filter((h: any) => h.kind === 'brand').map((h: any) => ({ e, h })),
@@ -225,12 +238,10 @@ describe.each([
     expect(text(first)).toMatch(/\*\*Northwind( CRM)?\*\*/);
 
     const second = await call('search_answers', { project_id: s.projectId, ...f, cursor: page.next_cursor });
-    const apiSecond = (
-      await s.t.legacyApi.get(`/api/projects/${s.projectId}/answers/visibility`, {
-        ...f,
-        cursor: api.next_cursor,
-      })
-    ).body;
+    const apiSecond = await s.t.api.request(VISIBILITY, {
+      ...at(s.projectId),
+      query: { ...f, cursor: api.next_cursor ?? undefined },
+    });
     expect(second.structuredContent.prompts.map((p: any) => p.id)).toEqual(
       apiSecond.tableData.rows.map((r: any) => r.prompt.id),
     );
@@ -240,13 +251,12 @@ describe.each([
   it('get_sources: the domains of GET sources/list and the site among them', async () => {
     const f = { per_page: 5 };
     const r = await call('get_sources', { project_id: s.projectId, ...f });
-    const api = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/sources/list`, f)).body;
+    const api = await s.t.api.request(SOURCES, { ...at(s.projectId), query: f });
     expect(r.structuredContent.domains.map((d: any) => [d.domain, d.citations.last])).toEqual(
       api.tableData.map((d: any) => [d.domain, d.frequency.last]),
     );
     expect(r.structuredContent.total).toBe(api.total);
-    const all = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/sources/list`, { per_page: 100 }))
-      .body;
+    const all = await s.t.api.request(SOURCES, { ...at(s.projectId), query: { per_page: 100 } });
     const rank = all.tableData.findIndex((d: any) => d.domain === 'northwind-crm.example') + 1;
     const site = r.structuredContent.site[0];
     expect(site.domain).toBe('northwind-crm.example');
@@ -258,7 +268,11 @@ describe.each([
     const created = await call('create_report', { project_id: s.projectId, wait_seconds: 0 });
     expect(created.isError).toBeFalsy();
     const id = created.structuredContent.report_id;
-    const report = (await s.t.legacyApi.get(`/api/projects/${s.projectId}/reports/${id}`)).body.data;
+    const report = (
+      await s.t.api.request('GET /api/projects/{project}/reports/{report}', {
+        params: { project: s.projectId, report: id },
+      })
+    ).data;
     expect(report.options.file_type).toBe('pdf');
     expect(report.options.blocks.length).toBe(9);
     expect(created.structuredContent.status).toBe('queued');
@@ -293,12 +307,12 @@ describe.each([
     expect(started.isError).toBeFalsy();
     expect(started.structuredContent.parse).toMatchObject({ status: 'queued', in_progress: true });
     const status = await call('get_run_status', { project_id: s.projectId });
-    const api = (await s.t.legacyApi.get(`/api/projects/${s.projectId}`)).body.data;
+    const api = (await s.t.api.request('GET /api/projects/{project}', at(s.projectId))).data;
     expect(status.structuredContent.parse).toEqual(api.parse);
     expect(text(status)).toContain('queued');
     // The same refusal as POST parse while a run is queued (409).
     const again = await call('start_run', { project_id: s.projectId });
-    const apiAgain = await s.t.legacyApi.post(`/api/projects/${s.projectId}/parse`);
+    const apiAgain = await s.t.api.error(PARSE, at(s.projectId));
     expect(apiAgain.status).toBe(409);
     expect(again.isError).toBe(true);
     expect(text(again)).toBe(apiAgain.body.message);
@@ -315,7 +329,7 @@ describe.each([
     expect(text(wrongType)).toMatch(/Input validation error.*project_id/s);
 
     // Checked by the API itself: its 422 message and field.
-    const api = await s.t.legacyApi.get(`/api/projects/${s.projectId}/answers/visibility`, { per_page: 500 });
+    const api = await s.t.api.error(VISIBILITY, { ...at(s.projectId), query: { per_page: 500 } });
     expect(api.status).toBe(422);
     const tooMany = await call('search_answers', { project_id: s.projectId, per_page: 500 });
     expect(tooMany.isError).toBe(true);
@@ -456,7 +470,7 @@ describe('MCP over HTTP: tokens and rights', () => {
       })) as Call;
       expect(summary.isError).toBeFalsy();
 
-      const api = await viewer.legacyApi.post(`/api/projects/${projectId}/parse`);
+      const api = await viewer.api.error(PARSE, at(projectId));
       expect(api.status).toBe(403);
       const run = (await client.callTool({
         name: 'start_run',
@@ -465,7 +479,8 @@ describe('MCP over HTTP: tokens and rights', () => {
       expect(run.isError).toBe(true);
       expect(text(run)).toBe(api.body.message);
       expect(run.structuredContent.error.status).toBe(403);
-      expect((await t.legacyApi.get(`/api/projects/${projectId}`)).body.data.parse.in_progress).toBe(false);
+      const project = await t.api.request('GET /api/projects/{project}', at(projectId));
+      expect(project.data.parse.in_progress).toBe(false);
     } finally {
       await client.close();
     }
@@ -473,12 +488,12 @@ describe('MCP over HTTP: tokens and rights', () => {
 
   it("checks the owner's limits exactly like POST parse", async () => {
     const poor = await t.otherUser(0);
-    const own = await poor.legacyApi.post('/api/app/sample-project', { language: 'en' });
+    const own = await poor.api.send('POST /api/app/sample-project', { body: { language: 'en' } });
     const id = own.body.data.project_id;
     const client = await httpClient(http, poor.token);
     try {
       const run = (await client.callTool({ name: 'start_run', arguments: { project_id: id } })) as Call;
-      const api = await poor.legacyApi.post(`/api/projects/${id}/parse`);
+      const api = await poor.api.error(PARSE, at(id));
       expect(api.status).toBe(403);
       expect(run.isError).toBe(true);
       expect(text(run)).toBe(api.body.message);

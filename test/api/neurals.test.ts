@@ -18,7 +18,7 @@ describe('authentication', () => {
 
   it('answers 404 {message} for an unknown API path', async () => {
     // A path outside the route table: only the untyped client can ask for it.
-    const res = await t.legacyApi.get('/api/nothing-here');
+    const res = await t.rawApi.get('/api/nothing-here');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: expect.any(String) });
   });

@@ -41,7 +41,7 @@ describe('the data folder', () => {
   it('is created 0700 with the database, its WAL and SHM, and the key file 0600', async () => {
     const dataDir = join(tempDir(), 'data');
     const t = await engineOn(dataDir);
-    await t.legacyApi.patch('/api/app/settings', { theme: 'dark' }); // a write: the WAL exists now
+    await t.api.send('PATCH /api/app/settings', { body: { theme: 'dark' } }); // a write: the WAL exists now
     expect(mode(dataDir)).toBe(0o700);
     for (const file of [
       'answerscope.sqlite',
@@ -70,16 +70,22 @@ describe('the data folder', () => {
       neurals: ['chatgpt'],
     });
     await seedUpdate(t.engine.ctx, p, '2026-11-18', [ans(p.prompts[0], p.neural.chatgpt, { brandAt: 1 })]);
-    const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
-      options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
+    const created = await t.api.send('POST /api/projects/{project}/reports', {
+      params: { project: p.id },
+      body: {
+        options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
+      },
     });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/download`);
+    await t.api.send('GET /api/projects/{project}/reports/{report}/download', {
+      params: { project: p.id, report: created.body.id },
+    });
     await t.engine.jobs.drain({ ignoreDelays: true });
     // The printer's own file mode never matters: its folder is private and the file is gone after.
     expect(folderModes).toEqual([0o700]);
     expect(readdirSync(join(dataDir, 'reports'))).toEqual([]);
-    const file = await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/file`);
+    // The PDF itself is not JSON and not in the route table (the UI downloads it): the raw client.
+    const file = await t.rawApi.get(`/api/projects/${p.id}/reports/${created.body.id}/file`);
     expect(file.status).toBe(200);
     expect(file.body).toBe('%PDF-1.7\n');
   });
@@ -105,21 +111,23 @@ describe('the data folder', () => {
 
 describe('secrets of the headless engine', () => {
   const addKey = (t: TestEngine) =>
-    t.legacyApi.post('/api/app/neurals', {
-      system_name: 'gw',
-      display_name: 'Gateway',
-      provider: 'openai-compatible',
-      model: 'm',
-      base_url: 'https://gw.example/v1',
-      api_key: 'sk-live-SECRET-123',
+    t.api.send('POST /api/app/neurals', {
+      body: {
+        system_name: 'gw',
+        display_name: 'Gateway',
+        provider: 'openai-compatible',
+        model: 'm',
+        base_url: 'https://gw.example/v1',
+        api_key: 'sk-live-SECRET-123',
+      },
     });
 
   it('are sealed with the key file: the database alone does not hold them', async () => {
     const dataDir = join(tempDir(), 'data');
     const t = await engineOn(dataDir);
     const id = (await addKey(t)).body.data.id;
-    await t.legacyApi.patch('/api/app/settings', {
-      smtp: { host: 'smtp.example.com', password: 'mail-PASS-456' },
+    await t.api.send('PATCH /api/app/settings', {
+      body: { smtp: { host: 'smtp.example.com', password: 'mail-PASS-456' } },
     });
     const db = new Database(join(dataDir, 'answerscope.sqlite'), { readonly: true });
     const dump = JSON.stringify([

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { legacyApiClient, createTestEngine, type TestEngine } from '../helpers/test-engine';
+import { typedApiClient, createTestEngine, type TestApi, type TestEngine } from '../helpers/test-engine';
+import type { ProjectSettingsPatch, ScheduleBody } from '../../src-shared/api/core';
 import { shareProject } from '../../src-main/engine/access/project-access';
 import { makeProject, neuralId } from './foundation-fixtures';
 
@@ -11,12 +12,20 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const url = (id = project) => `/api/projects/${id}/settings`;
+const GET = 'GET /api/projects/{project}/settings';
+const PATCH = 'PATCH /api/projects/{project}/settings';
+const at = (id = project) => ({ params: { project: id } });
+const read = (id = project, api: TestApi = t.api) => api.send(GET, at(id));
+/** A change that must pass (a refusal throws). */
+const patch = (body: ProjectSettingsPatch, id = project, api: TestApi = t.api) =>
+  api.send(PATCH, { ...at(id), body });
+/** A change that must be refused: the answer whatever its status. */
+const refused = (body: unknown, id = project, api: TestApi = t.api) => api.error(PATCH, { ...at(id), body });
 const paused = (source: string) => ({ source, type: 'paused', detail: null });
 
 describe('GET /api/projects/{project}/settings', () => {
   it('returns every field of the read shape', async () => {
-    const res = await t.legacyApi.get(url());
+    const res = await read();
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
@@ -48,12 +57,12 @@ describe('GET /api/projects/{project}/settings', () => {
   });
 
   it('answers 401 without a token and 404 for a missing or foreign project', async () => {
-    expect((await legacyApiClient(t.engine, null).get(url())).status).toBe(401);
-    const missing = await t.legacyApi.get(url(9999));
+    expect((await typedApiClient(t.engine, null).error(GET, at())).status).toBe(401);
+    const missing = await t.api.error(GET, at(9999));
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: expect.any(String) });
     const other = await t.otherUser();
-    const foreign = await other.legacyApi.get(url());
+    const foreign = await other.api.error(GET, at());
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ message: expect.any(String) });
   });
@@ -61,11 +70,11 @@ describe('GET /api/projects/{project}/settings', () => {
 
 describe('PATCH /api/projects/{project}/settings', () => {
   it('changes only the sent fields and answers {data} as GET returns it', async () => {
-    const res = await t.legacyApi.patch(url(), { name: 'Acme EU', count_empty_answers: true, region: 213 });
+    const res = await patch({ name: 'Acme EU', count_empty_answers: true, region: 213 });
     expect(res.status).toBe(200);
-    const read = await t.legacyApi.get(url());
-    expect(res.body).toEqual(read.body);
-    expect(read.body.data).toMatchObject({
+    const again = await read();
+    expect(res.body).toEqual(again.body);
+    expect(again.body.data).toMatchObject({
       name: 'Acme EU',
       brand: 'Acme',
       count_empty_answers: true,
@@ -75,14 +84,14 @@ describe('PATCH /api/projects/{project}/settings', () => {
   });
 
   it('resets a field sent as null', async () => {
-    await t.legacyApi.patch(url(), {
+    await patch({
       alternative_brand: ['Acme Inc', ' ACME ', 'Acme Inc'],
       domain_aliases: 'https://www.shop.acme.test/\nacme.example, acme.example',
       region: 2,
       collect_online: true,
       analytics_id: 12345,
     });
-    const set = await t.legacyApi.get(url());
+    const set = await read();
     expect(set.body.data).toMatchObject({
       alternative_brand: 'Acme Inc, ACME',
       domain_aliases: 'shop.acme.test\nacme.example',
@@ -90,7 +99,7 @@ describe('PATCH /api/projects/{project}/settings', () => {
       collect_online: true,
       analytics: { counter_id: '12345' },
     });
-    const res = await t.legacyApi.patch(url(), {
+    const res = await patch({
       alternative_brand: null,
       domain_aliases: null,
       region: null,
@@ -107,25 +116,25 @@ describe('PATCH /api/projects/{project}/settings', () => {
   });
 
   it('stores the domain as a bare host and refuses what is not a site', async () => {
-    const res = await t.legacyApi.patch(url(), { domain: 'https://www.Acme-Flowers.test/about' });
+    const res = await patch({ domain: 'https://www.Acme-Flowers.test/about' });
     expect(res.body.data.domain).toBe('acme-flowers.test');
-    const bad = await t.legacyApi.patch(url(), { domain: 'not a site' });
+    const bad = await refused({ domain: 'not a site' });
     expect(bad.status).toBe(422);
     expect(bad.body).toEqual({ message: expect.any(String), errors: { domain: [expect.any(String)] } });
   });
 
   it('refuses an empty name and a null brand with field paths', async () => {
-    const res = await t.legacyApi.patch(url(), { name: '' });
+    const res = await refused({ name: '' });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual(['name']);
-    const brand = await t.legacyApi.patch(url(), { brand: null });
+    expect(Object.keys(res.body.errors ?? {})).toEqual(['name']);
+    const brand = await refused({ brand: null });
     expect(brand.status).toBe(422);
-    expect(Object.keys(brand.body.errors)).toEqual(['brand']);
+    expect(Object.keys(brand.body.errors ?? {})).toEqual(['brand']);
   });
 
   it('selects networks by id or system_name and turns web search on for a subset', async () => {
     const chatgpt = await neuralId(t, 'chatgpt');
-    const res = await t.legacyApi.patch(url(), {
+    const res = await patch({
       neurals: [chatgpt, 'claude', 'deepseek'],
       neurals_web_search: ['chatgpt'],
     });
@@ -151,39 +160,39 @@ describe('PATCH /api/projects/{project}/settings', () => {
     ]);
 
     // Sending only `neurals` keeps the web-search flag of networks that stay selected.
-    const kept = await t.legacyApi.patch(url(), { neurals: ['deepseek', 'chatgpt'] });
-    expect(kept.body.data.neurals.map((n: any) => [n.system_name, n.web_search_enabled])).toEqual([
+    const kept = await patch({ neurals: ['deepseek', 'chatgpt'] });
+    expect(kept.body.data.neurals.map((n) => [n.system_name, n.web_search_enabled])).toEqual([
       ['deepseek', false],
       ['chatgpt', true],
     ]);
-    const off = await t.legacyApi.patch(url(), { neurals_web_search: null });
-    expect(off.body.data.neurals.every((n: any) => !n.web_search_enabled)).toBe(true);
+    const off = await patch({ neurals_web_search: null });
+    expect(off.body.data.neurals.every((n) => !n.web_search_enabled)).toBe(true);
   });
 
   it('refuses unknown networks and web search outside the selection or unsupported', async () => {
-    const unknown = await t.legacyApi.patch(url(), { neurals: ['chatgpt', 'nope'] });
+    const unknown = await refused({ neurals: ['chatgpt', 'nope'] });
     expect(unknown.status).toBe(422);
-    expect(Object.keys(unknown.body.errors)).toEqual(['neurals.1']);
+    expect(Object.keys(unknown.body.errors ?? {})).toEqual(['neurals.1']);
 
-    const notSelected = await t.legacyApi.patch(url(), {
+    const notSelected = await refused({
       neurals: ['chatgpt'],
       neurals_web_search: ['claude'],
     });
     expect(notSelected.status).toBe(422);
-    expect(Object.keys(notSelected.body.errors)).toEqual(['neurals_web_search.0']);
+    expect(Object.keys(notSelected.body.errors ?? {})).toEqual(['neurals_web_search.0']);
 
-    const unsupported = await t.legacyApi.patch(url(), {
+    const unsupported = await refused({
       neurals: ['chatgpt', 'deepseek'],
       neurals_web_search: ['chatgpt', 'deepseek'],
     });
     expect(unsupported.status).toBe(422);
-    expect(Object.keys(unsupported.body.errors)).toEqual(['neurals_web_search.1']);
+    expect(Object.keys(unsupported.body.errors ?? {})).toEqual(['neurals_web_search.1']);
     // Nothing was written by the refused requests.
-    expect((await t.legacyApi.get(url())).body.data.neurals).toEqual([]);
+    expect((await read()).body.data.neurals).toEqual([]);
   });
 
   it('keeps the analytics token write-only', async () => {
-    const res = await t.legacyApi.patch(url(), { analytics_token: 'y0_secret-token', analytics_id: '98765' });
+    const res = await patch({ analytics_token: 'y0_secret-token', analytics_id: '98765' });
     expect(res.body.data.analytics).toEqual({
       token_configured: true,
       counter_id: '98765',
@@ -196,15 +205,17 @@ describe('PATCH /api/projects/{project}/settings', () => {
       .where('id', '=', project)
       .executeTakeFirstOrThrow();
     expect(t.engine.ctx.secrets.open(row.analytics_token!)).toBe('y0_secret-token');
-    const cleared = await t.legacyApi.patch(url(), { analytics_token: null });
+    const cleared = await patch({ analytics_token: null });
     expect(cleared.body.data.analytics.token_configured).toBe(false);
   });
 
   it('treats language as read-only: the same value passes, another is a 422', async () => {
-    expect((await t.legacyApi.patch(url(), { language: 'en', name: 'Same' })).status).toBe(200);
-    const res = await t.legacyApi.patch(url(), { language: 'ru' });
+    // `language` is not in ProjectSettingsPatch (read-only), so both bodies go through the untyped
+    // error(), which answers whatever the status: the first one must pass.
+    expect((await refused({ language: 'en', name: 'Same' })).status).toBe(200);
+    const res = await refused({ language: 'ru' });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual(['language']);
+    expect(Object.keys(res.body.errors ?? {})).toEqual(['language']);
   });
 
   it('needs the right to modify: a viewer gets 403 {message}, an editor may change', async () => {
@@ -212,21 +223,21 @@ describe('PATCH /api/projects/{project}/settings', () => {
     const editor = await t.otherUser();
     await shareProject(t.engine.ctx, project, viewer.id, 'viewer');
     await shareProject(t.engine.ctx, project, editor.id, 'editor');
-    expect((await viewer.legacyApi.get(url())).status).toBe(200);
-    const refused = await viewer.legacyApi.patch(url(), { name: 'Mine' });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: expect.any(String) });
-    expect((await editor.legacyApi.patch(url(), { name: 'Edited' })).body.data.name).toBe('Edited');
-    expect((await legacyApiClient(t.engine, null).patch(url(), { name: 'x' })).status).toBe(401);
-    expect((await t.legacyApi.patch(url(9999), { name: 'x' })).status).toBe(404);
+    expect((await read(project, viewer.api)).status).toBe(200);
+    const denied = await refused({ name: 'Mine' }, project, viewer.api);
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({ message: expect.any(String) });
+    expect((await patch({ name: 'Edited' }, project, editor.api)).body.data.name).toBe('Edited');
+    expect((await refused({ name: 'x' }, project, typedApiClient(t.engine, null))).status).toBe(401);
+    expect((await refused({ name: 'x' }, 9999)).status).toBe(404);
   });
 });
 
 describe('PATCH settings: schedules', () => {
-  const schedule = async (body: unknown, field = 'schedule') => t.legacyApi.patch(url(), { [field]: body });
+  const schedule = (body: ScheduleBody) => patch({ schedule: body });
 
   it('stores each schedule type in the spec form', async () => {
-    const cases: Array<[unknown, unknown]> = [
+    const cases: Array<[ScheduleBody, unknown]> = [
       [{ type: 'once_per_week', detail: 3 }, 3],
       [{ type: 'once_per_week', detail: '5' }, 5],
       [{ type: 'twice_per_week', detail: [4, 1] }, [1, 4]],
@@ -242,7 +253,7 @@ describe('PATCH settings: schedules', () => {
       expect(res.status, JSON.stringify(body)).toBe(200);
       expect(res.body.data.schedules.update).toEqual({
         source: 'update',
-        type: (body as any).type,
+        type: body.type,
         detail,
       });
     }
@@ -267,14 +278,14 @@ describe('PATCH settings: schedules', () => {
       ['weekly', 'schedule'],
     ];
     for (const [body, path] of cases) {
-      const res = await schedule(body);
+      const res = await refused({ schedule: body });
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(Object.keys(res.body.errors), JSON.stringify(body)).toEqual([path]);
+      expect(Object.keys(res.body.errors ?? {}), JSON.stringify(body)).toEqual([path]);
     }
   });
 
   it('allows with_update for the other schedules and resets one sent as null', async () => {
-    const res = await t.legacyApi.patch(url(), {
+    const res = await patch({
       recommendationsSchedule: { source: 'recommendations', type: 'with_update', detail: null },
       frequencySchedule: { type: 'monthdays', detail: '1' },
       urlIndexationSchedule: { type: 'every_n_days', detail: '14' },
@@ -286,7 +297,7 @@ describe('PATCH settings: schedules', () => {
       frequency: { source: 'frequency', type: 'monthdays', detail: '1' },
       url_indexation: { source: 'url_indexation', type: 'every_n_days', detail: '14' },
     });
-    const reset = await t.legacyApi.patch(url(), { frequencySchedule: null });
+    const reset = await patch({ frequencySchedule: null });
     expect(reset.body.data.schedules.frequency).toEqual(paused('frequency'));
   });
 
@@ -295,16 +306,16 @@ describe('PATCH settings: schedules', () => {
     // Wednesday does not count.
     for (const day of [1, 2]) {
       const other = await makeProject(t);
-      await t.legacyApi.patch(url(other), { schedule: { type: 'once_per_week', detail: day } });
+      await patch({ schedule: { type: 'once_per_week', detail: day } }, other);
     }
     const stranger = await t.otherUser();
     const foreign = await makeProject(t, { user_id: stranger.id });
-    await stranger.legacyApi.patch(url(foreign), { schedule: { type: 'once_per_week', detail: 3 } });
+    await patch({ schedule: { type: 'once_per_week', detail: 3 } }, foreign, stranger.api);
 
     const res = await schedule({ type: 'once_per_week' });
     expect(res.body.data.schedules.update).toEqual({ source: 'update', type: 'once_per_week', detail: 3 });
     const next = await makeProject(t);
-    const again = await t.legacyApi.patch(url(next), { schedule: { type: 'once_per_week', detail: null } });
+    const again = await patch({ schedule: { type: 'once_per_week', detail: null } }, next);
     expect(again.body.data.schedules.update.detail).toBe(4);
   });
 });

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src-main/engine/engine';
+import { createEngine, type Engine } from '../../src-main/engine/engine';
 import { createToken, createUiSessionToken, UI_SESSION_MS } from '../../src-main/engine/auth/tokens';
-import { legacyApiClient, createTestEngine } from '../helpers/test-engine';
+import { typedApiClient, createTestEngine } from '../helpers/test-engine';
 
 const root = join(import.meta.dirname, '../..');
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -71,6 +71,10 @@ async function serve(dataDir: string, webRoot: string) {
 const account = (url: string, token: string) =>
   fetch(`${url}/api/app/account`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
 
+/** The same question in process: 200 while the token counts, 401 once it does not. */
+const accountIn = async (engine: Engine, token: string) =>
+  (await typedApiClient(engine, token).error('GET /api/app/account')).status;
+
 describe('the one-time UI token of npm run serve', () => {
   it('no longer works after the server was killed (SIGKILL) and started again', async () => {
     const dir = tempDir();
@@ -91,11 +95,10 @@ describe('the one-time UI token of npm run serve', () => {
     const t = await createTestEngine();
     cleanups.push(() => t.close());
     const { token } = await createUiSessionToken(t.engine.ctx, t.engine.localOwnerId);
-    const api = legacyApiClient(t.engine, token);
     t.clock.advance(UI_SESSION_MS - 1000);
-    expect((await api.get('/api/app/account')).status).toBe(200);
+    expect(await accountIn(t.engine, token)).toBe(200);
     t.clock.advance(2000);
-    expect((await api.get('/api/app/account')).status).toBe(401);
+    expect(await accountIn(t.engine, token)).toBe(401);
   });
 
   it('is revoked by a host starting on the folder, not by the CLI, and people’s tokens stay', async () => {
@@ -107,13 +110,13 @@ describe('the one-time UI token of npm run serve', () => {
     await first.close(); // as after a crash: nothing revoked them
 
     const tool = await createEngine({ dataDir, role: 'tool' });
-    expect((await legacyApiClient(tool, session.token).get('/api/app/account')).status).toBe(200);
+    expect(await accountIn(tool, session.token)).toBe(200);
     await tool.close();
 
     const host = await createEngine({ dataDir });
     cleanups.push(() => host.close());
-    expect((await legacyApiClient(host, session.token).get('/api/app/account')).status).toBe(401);
-    expect((await legacyApiClient(host, print.token).get('/api/app/account')).status).toBe(401);
-    expect((await legacyApiClient(host, personal.token).get('/api/app/account')).status).toBe(200);
+    expect(await accountIn(host, session.token)).toBe(401);
+    expect(await accountIn(host, print.token)).toBe(401);
+    expect(await accountIn(host, personal.token)).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import { analyzeAnswer } from '../../src-main/engine/analysis/analyze';
 import { writeDemoAnswer } from '../../src-main/engine/providers/demo';
 import { configureCollection } from '../../src-main/engine/collect/tuning';
 import { makeProject } from '../api/collect/factories';
-import { legacyApiClient } from '../helpers/test-engine';
+import { typedApiClient } from '../helpers/test-engine';
 import { createToken } from '../../src-main/engine/auth/tokens';
 
 const PROMPTS = 500;
@@ -40,7 +40,9 @@ export async function runPipelineBench(): Promise<void> {
     const prompts = Array.from({ length: PROMPTS }, (_, i) => `best crm for team number ${i + 1}`);
     const project = await makeProject(engine, { prompts, neurals: names });
     const { token } = await createToken(engine.ctx, { userId: engine.localOwnerId, name: 'bench' });
-    const res = await legacyApiClient(engine, token).post(`/api/projects/${project.id}/parse`);
+    const res = await typedApiClient(engine, token).send('POST /api/projects/{project}/parse', {
+      params: { project: project.id },
+    });
     if (res.status !== 202) throw new Error(`POST parse answered ${res.status}`);
 
     const delay = monitorEventLoopDelay({ resolution: 10 });

@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, test, expect, type RunningServer } from './server-fixture';
 import { violations } from './axe';
+import { SCREENS_WITH_ANSWERS_TABS as SCREENS } from './screens';
 
 /**
  * Every main screen of a project with data (the sample project, 12 demo updates) checked with
@@ -11,61 +12,6 @@ import { violations } from './axe';
 
 type Theme = 'light' | 'dark';
 type Language = 'en' | 'ru';
-
-interface Screen {
-  name: string;
-  path: (project: number) => string;
-  /** Waits until the screen shows its data (not a loading state). */
-  ready: (page: Page) => Locator;
-  /** Opens something on top of the screen (a tab, a dialog) before the check. */
-  open?: (page: Page) => Promise<void>;
-}
-
-const SCREENS: Screen[] = [
-  {
-    name: 'projects',
-    path: () => '/',
-    ready: (p) => p.getByTestId('projects-table').locator('tbody tr').first(),
-  },
-  { name: 'new project', path: () => '/projects/new', ready: (p) => p.getByTestId('wizard-brand') },
-  {
-    name: 'dashboard',
-    path: (id) => `/projects/${id}/dashboard`,
-    ready: (p) => p.getByTestId('kpi-visibility'),
-  },
-  {
-    name: 'competitors',
-    path: (id) => `/projects/${id}/competitors`,
-    ready: (p) => p.getByTestId('competitor-table').locator('tbody tr').first(),
-  },
-  ...(['visibility', 'history', 'comparison'] as const).map((tab): Screen => ({
-    name: `answers ${tab}`,
-    path: (id) => `/projects/${id}/answers`,
-    ready: (p) => p.getByTestId(`answers-tab-${tab}`),
-    // The open tab is kept while the app stays open, so each check picks its own.
-    open: async (p) => {
-      await p.getByTestId(`answers-tab-${tab}`).click();
-      await expect(p.getByTestId(tab === 'history' ? 'position-history' : `answers-${tab}`)).toBeVisible();
-    },
-  })),
-  {
-    name: 'sources',
-    path: (id) => `/projects/${id}/sources`,
-    ready: (p) => p.getByTestId('sources-table').locator('tbody tr').first(),
-  },
-  { name: 'reports', path: (id) => `/projects/${id}/reports`, ready: (p) => p.getByTestId('report-new') },
-  {
-    name: 'prompts',
-    path: (id) => `/projects/${id}/prompts`,
-    ready: (p) => p.getByTestId('prompts-table').locator('tbody tr').first(),
-  },
-  {
-    name: 'project settings',
-    path: (id) => `/projects/${id}/settings`,
-    ready: (p) => p.getByTestId('settings-name'),
-  },
-  { name: 'app settings', path: () => '/settings', ready: (p) => p.getByTestId('app-neurals') },
-];
 
 async function signIn(page: Page, server: RunningServer, theme: Theme, language: Language) {
   await page.addInitScript(

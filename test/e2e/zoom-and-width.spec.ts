@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { api, test, expect, type RunningServer } from './server-fixture';
+import { SCREENS } from './screens';
 
 /**
  * The UI at 200 % zoom and on a 1280 px screen. 200 % of a 1280×720 window is a 640×360 CSS
@@ -8,57 +9,6 @@ import { api, test, expect, type RunningServer } from './server-fixture';
  * or cut off by a box that clips), the navigation must stay reachable (behind the menu button)
  * and dialogs must fit. Screenshots land in test-results/zoom/.
  */
-
-interface Screen {
-  name: string;
-  path: (project: number) => string;
-  ready: (page: Page) => Locator;
-}
-
-const SCREENS: Screen[] = [
-  {
-    name: 'projects',
-    path: () => '/',
-    ready: (p) => p.getByTestId('projects-table').locator('tbody tr').first(),
-  },
-  { name: 'new-project', path: () => '/projects/new', ready: (p) => p.getByTestId('wizard-brand') },
-  {
-    name: 'dashboard',
-    path: (id) => `/projects/${id}/dashboard`,
-    ready: (p) => p.getByTestId('kpi-visibility'),
-  },
-  {
-    name: 'competitors',
-    path: (id) => `/projects/${id}/competitors`,
-    ready: (p) => p.getByTestId('competitor-table').locator('tbody tr').first(),
-  },
-  {
-    name: 'answers',
-    path: (id) => `/projects/${id}/answers`,
-    ready: (p) => p.getByTestId('answer-prompt').first(),
-  },
-  {
-    name: 'sources',
-    path: (id) => `/projects/${id}/sources`,
-    ready: (p) => p.getByTestId('sources-table').locator('tbody tr').first(),
-  },
-  {
-    name: 'reports',
-    path: (id) => `/projects/${id}/reports`,
-    ready: (p) => p.getByTestId('report-new').first(),
-  },
-  {
-    name: 'prompts',
-    path: (id) => `/projects/${id}/prompts`,
-    ready: (p) => p.getByTestId('prompts-table').locator('tbody tr').first(),
-  },
-  {
-    name: 'project-settings',
-    path: (id) => `/projects/${id}/settings`,
-    ready: (p) => p.getByTestId('settings-name'),
-  },
-  { name: 'app-settings', path: () => '/settings', ready: (p) => p.getByTestId('app-neurals') },
-];
 
 /** A sample project with data: the one an earlier spec of this worker's server seeded, else a new one. */
 async function sampleProject(request: APIRequestContext, server: RunningServer): Promise<number> {

@@ -4,6 +4,7 @@ import type { NeuralRow, ProjectRow, PromptRow } from '../db/schema';
 import { parseInput } from '../validation/parse-input';
 import { invalidField } from '../errors';
 import { parseDay } from '../../../src-shared/time';
+import type { SourcesFilters } from '../../../src-shared/api/analytics';
 import {
   COMPETITOR_FILTER_TYPES,
   MENTION,
@@ -316,5 +317,18 @@ export function baseFiltersEcho(scope: Scope) {
     dates: scope.dates,
     neurals: scope.neurals.map((n) => n.id),
     groups: scope.groupIds,
+  };
+}
+
+/** The `filters` echo of the sources tabs; sources/list adds its `urls_count`. */
+export function sourcesFiltersEcho(scope: Scope): SourcesFilters {
+  const f = scope.filters;
+  return {
+    ...baseFiltersEcho(scope),
+    prompt_search: f.prompt_search ?? null,
+    mention_filter: f.mention_filter ?? null,
+    min_frequency: f.min_frequency ?? null,
+    visibility: f.visibility ?? null,
+    urls_mode: f.urls_mode ?? 'all',
   };
 }

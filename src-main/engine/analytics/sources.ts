@@ -7,7 +7,7 @@ import type { Query } from '../validation/query';
 import { parseInput } from '../validation/parse-input';
 import { invalidField } from '../errors';
 import { normalizeHost } from '../settings/domain';
-import { scopeFor, type FilterInput, type Scope, type Update } from './filters';
+import { scopeFor, sourcesFiltersEcho, type FilterInput, type Scope, type Update } from './filters';
 import { domainStats, groupBy, pct, type DomainStat } from './stats';
 import type { UrlsMode, VisibilityMove } from '../../../src-shared/enums';
 import { favicon, neuralRef, projectHead, x } from './shapes';
@@ -302,17 +302,7 @@ export async function sourcesBody(ctx: EngineContext, scope: Scope, options: Sou
 
   const base = options.url ?? `/api/projects/${project.id}/sources/list`;
   return {
-    filters: {
-      dates: scope.dates,
-      neurals: scope.neurals.map((n) => n.id),
-      groups: scope.groupIds,
-      prompt_search: f.prompt_search ?? null,
-      mention_filter: f.mention_filter ?? null,
-      urls_count: f.urls_count ?? DEFAULT_URLS_COUNT,
-      urls_mode: mode,
-      min_frequency: f.min_frequency ?? null,
-      visibility: f.visibility ?? null,
-    },
+    filters: { ...sourcesFiltersEcho(scope), urls_count: f.urls_count ?? DEFAULT_URLS_COUNT },
     page,
     per_page: perPage,
     total: current.length,

@@ -78,9 +78,12 @@ async function scriptedProject() {
 /** One run a day: each run is its own update. */
 async function runOnce(projectId: number) {
   t.clock.advance(86_400_000);
-  expect((await t.legacyApi.post(`/api/projects/${projectId}/parse`)).status).toBe(202);
+  const parse = await t.api.send('POST /api/projects/{project}/parse', { params: { project: projectId } });
+  expect(parse.status).toBe(202);
   await t.engine.jobs.drain({ ignoreDelays: true });
 }
+
+const SETTINGS = 'PATCH /api/projects/{project}/settings';
 
 const alertsOf = async (projectId: number) =>
   (await eventsOf(t.engine, projectId)).filter((e) => e.type === 'significant_change');
@@ -92,8 +95,8 @@ describe('alerts after a run', () => {
     dropped = new Set([PROMPTS[0]]);
     await runOnce(p.id); // 12 → 11: one pair lost, p = 1: within noise
     expect(await alertsOf(p.id)).toEqual([]);
-    const summary = await t.legacyApi.get(`/api/projects/${p.id}/summary`);
-    expect(summary.body.data.updateStats.visibility_change).toMatchObject({
+    const summary = await t.api.request('GET /api/projects/{project}/summary', { params: { project: p.id } });
+    expect(summary.data.updateStats.visibility_change).toMatchObject({
       gained: 0,
       lost: 1,
       significant: false,
@@ -121,12 +124,15 @@ describe('alerts after a run', () => {
   it('e-mails the chosen addresses over SMTP when only e-mail is chosen, and records no event', async () => {
     const sink = await startSink();
     try {
-      await t.legacyApi.patch('/api/app/settings', {
-        smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'alerts@answerscope.test' },
+      await t.api.send('PATCH /api/app/settings', {
+        body: {
+          smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'alerts@answerscope.test' },
+        },
       });
       const p = await scriptedProject();
-      const saved = await t.legacyApi.patch(`/api/projects/${p.id}/settings`, {
-        alerts: { event: false, desktop: false, email: true, emails: ['analyst@acme.test'] },
+      const saved = await t.api.send(SETTINGS, {
+        params: { project: p.id },
+        body: { alerts: { event: false, desktop: false, email: true, emails: ['analyst@acme.test'] } },
       });
       expect(saved.status).toBe(200);
       expect(saved.body.data.alerts).toEqual({
@@ -159,7 +165,7 @@ describe('alerts after a run', () => {
 
   it('keeps an alert out of the OS notifications when only the event list is chosen', async () => {
     const p = await scriptedProject();
-    await t.legacyApi.patch(`/api/projects/${p.id}/settings`, { alerts: { desktop: false } });
+    await t.api.send(SETTINGS, { params: { project: p.id }, body: { alerts: { desktop: false } } });
     await runOnce(p.id);
     dropped = new Set(PROMPTS);
     await runOnce(p.id);
@@ -169,11 +175,12 @@ describe('alerts after a run', () => {
 
   it('refuses a malformed address with 422 on its field path', async () => {
     const p = await scriptedProject();
-    const res = await t.legacyApi.patch(`/api/projects/${p.id}/settings`, {
-      alerts: { emails: ['not an address'] },
+    const res = await t.api.error(SETTINGS, {
+      params: { project: p.id },
+      body: { alerts: { emails: ['not an address'] } },
     });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual(['alerts.emails.0']);
+    expect(Object.keys(res.body.errors ?? {})).toEqual(['alerts.emails.0']);
   });
 });
 
@@ -197,12 +204,15 @@ describe('a completion resumed after a crash', () => {
   it('tells nothing twice when the alerts were told before the crash (event, desktop, e-mail)', async () => {
     const sink = await startSink();
     try {
-      await t.legacyApi.patch('/api/app/settings', {
-        smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'alerts@answerscope.test' },
+      await t.api.send('PATCH /api/app/settings', {
+        body: {
+          smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'alerts@answerscope.test' },
+        },
       });
       const p = await scriptedProject();
-      await t.legacyApi.patch(`/api/projects/${p.id}/settings`, {
-        alerts: { email: true, emails: ['analyst@acme.test'] },
+      await t.api.send(SETTINGS, {
+        params: { project: p.id },
+        body: { alerts: { email: true, emails: ['analyst@acme.test'] } },
       });
       await runOnce(p.id);
       dropped = new Set(PROMPTS);

@@ -32,19 +32,28 @@ afterEach(async () => {
 });
 
 async function buildConclusions() {
-  const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
-    options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'ai_conclusions' }] },
+  const created = await t.api.send('POST /api/projects/{project}/reports', {
+    params: { project: p.id },
+    body: {
+      options: {
+        comparison_enabled: false,
+        period_main: 'last_30_days',
+        blocks: [{ slug: 'ai_conclusions' }],
+      },
+    },
   });
   expect(created.status).toBe(201);
   await t.engine.jobs.drain({ ignoreDelays: true });
-  const res = await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}`);
-  expect(res.body.data.status).toBe('done');
-  return res.body.data.result[0].block_data;
+  const res = await t.api.request('GET /api/projects/{project}/reports/{report}', {
+    params: { project: p.id, report: created.body.id },
+  });
+  expect(res.data.status).toBe('done');
+  return res.data.result![0].block_data;
 }
 
 describe('ai_conclusions with an analysis model', () => {
   it('is written by the loopback model and costs 500 limits', async () => {
-    const model = await startAnalysisModel(t.engine, t.legacyApi, () => jsonReply(CONCLUSIONS));
+    const model = await startAnalysisModel(t.engine, t.api, () => jsonReply(CONCLUSIONS));
     servers.push(model);
     const before = await balanceOf(t.engine);
 
@@ -57,7 +66,7 @@ describe('ai_conclusions with an analysis model', () => {
   });
 
   it('refunds and switches the block off when the model answers garbage', async () => {
-    const model = await startAnalysisModel(t.engine, t.legacyApi, () => ({
+    const model = await startAnalysisModel(t.engine, t.api, () => ({
       json: chatCompletion('no json here'),
     }));
     servers.push(model);

@@ -41,10 +41,11 @@ const goodReading = (text: string) => ({
 });
 
 async function runParse(projectId: number) {
-  const res = await t.legacyApi.post(`/api/projects/${projectId}/parse`);
+  const at = { params: { project: projectId } };
+  const res = await t.api.send('POST /api/projects/{project}/parse', at);
   expect(res.status).toBe(202);
   await t.engine.jobs.drain({ ignoreDelays: true });
-  expect((await t.legacyApi.get(`/api/projects/${projectId}`)).body.data.parse.status).toBe('completed');
+  expect((await t.api.request('GET /api/projects/{project}', at)).data.parse.status).toBe('completed');
 }
 
 const storedAnswers = (projectId: number) =>
@@ -85,7 +86,7 @@ async function fieldsByPrompt(projectId: number) {
 
 describe('answer analysis with an analysis model (parse run)', () => {
   it("stores the model's competitors, tone and comment, checked against the answer text", async () => {
-    const model = await startAnalysisModel(t.engine, t.legacyApi, (req, task) =>
+    const model = await startAnalysisModel(t.engine, t.api, (req, task) =>
       task === 'answer' ? jsonReply(goodReading(answerTextOf(req))) : { status: 500 },
     );
     servers.push(model);
@@ -137,7 +138,7 @@ describe('answer analysis with an analysis model (parse run)', () => {
     await runParse(offline.id); // no analysis model yet: the offline analysis alone
 
     let calls = 0;
-    const model = await startAnalysisModel(t.engine, t.legacyApi, () =>
+    const model = await startAnalysisModel(t.engine, t.api, () =>
       calls++ % 2 ? { status: 500, json: { error: { message: 'down' } } } : { json: { choices: 'garbage' } },
     );
     servers.push(model);
@@ -152,7 +153,7 @@ describe('answer analysis with an analysis model (parse run)', () => {
   it('keeps the offline competitors when the model names one that is not in the answer', async () => {
     const offline = await makeProject(t.engine, { prompts: PROMPTS });
     await runParse(offline.id);
-    const model = await startAnalysisModel(t.engine, t.legacyApi, (req) => {
+    const model = await startAnalysisModel(t.engine, t.api, (req) => {
       const reading = goodReading(answerTextOf(req));
       reading.competitors.push({ name: 'Globex', as_written: ['Globex'] }); // made up
       return jsonReply(reading);
@@ -173,7 +174,7 @@ describe('answer analysis with an analysis model (parse run)', () => {
 
   it('asks the model at most the per-run budget of times', async () => {
     configureAnswerAssist(t.engine.ctx, { budgetPerRun: 2 });
-    const model = await startAnalysisModel(t.engine, t.legacyApi, (req) =>
+    const model = await startAnalysisModel(t.engine, t.api, (req) =>
       jsonReply(goodReading(answerTextOf(req))),
     );
     servers.push(model);
@@ -191,12 +192,12 @@ describe('answer analysis with an analysis model (parse run)', () => {
     const p = await makeProject(t.engine, { prompts: PROMPTS });
     await runParse(p.id);
     const answersAsked = await t.engine.ctx.db.selectFrom('answers').select('id').execute();
-    const model = await startAnalysisModel(t.engine, t.legacyApi, (req) =>
+    const model = await startAnalysisModel(t.engine, t.api, (req) =>
       jsonReply(goodReading(answerTextOf(req))),
     );
     servers.push(model);
 
-    const res = await t.legacyApi.post(`/api/projects/${p.id}/reanalyze`);
+    const res = await t.api.send('POST /api/projects/{project}/reanalyze', { params: { project: p.id } });
     expect(res.status).toBe(202);
     await t.engine.jobs.drain({ ignoreDelays: true });
 

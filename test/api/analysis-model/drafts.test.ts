@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
 import { jsonReply, startAnalysisModel, userMessageOf } from './model-server';
+import type { DraftBody } from '../../../src-shared/api/core';
 
-const form = {
+const form: DraftBody = {
   brand: 'Bloomly',
   activities: ['flower delivery'],
   domain: 'bloomly.com',
@@ -51,18 +52,21 @@ afterEach(async () => {
   servers = [];
 });
 
-async function proposals(body: object = form) {
-  const res = await t.legacyApi.post('/api/project-drafts', body);
+async function proposals(body: DraftBody = form) {
+  const res = await t.api.send('POST /api/project-drafts', { body });
   expect(res.status).toBe(202);
   await t.engine.jobs.drain({ ignoreDelays: true });
-  const draft = await t.legacyApi.get(`/api/project-drafts/${res.body.draft_id}`);
-  expect(draft.body.status).toBe('ready');
-  return (draft.body.prompts as any[]).map(({ text, group, source }) => ({ text, group, source }));
+  const draft = await t.api.request('GET /api/project-drafts/{draft}', {
+    params: { draft: res.body.draft_id },
+  });
+  expect(draft.status).toBe('ready');
+  const prompts = draft.status === 'ready' ? draft.prompts : [];
+  return prompts.map(({ text, group, source }) => ({ text, group, source }));
 }
 
 describe('draft proposals with an analysis model', () => {
   it("proposes the model's prompts when they pass every rule", async () => {
-    const model = await startAnalysisModel(t.engine, t.legacyApi, (_req, task) =>
+    const model = await startAnalysisModel(t.engine, t.api, (_req, task) =>
       task === 'draft' ? jsonReply({ prompts: MODEL_PROMPTS }) : { status: 500 },
     );
     servers.push(model);
@@ -100,7 +104,7 @@ describe('draft proposals with an analysis model', () => {
   for (const [what, output] of invalid) {
     it(`falls back to the templates when the model's list ${what}`, async () => {
       const templates = await proposals(); // no analysis model yet: the offline templates
-      const model = await startAnalysisModel(t.engine, t.legacyApi, () => jsonReply(output));
+      const model = await startAnalysisModel(t.engine, t.api, () => jsonReply(output));
       servers.push(model);
       expect(await proposals()).toEqual(templates);
       expect(model.requests('draft').length).toBeGreaterThan(0);
@@ -109,7 +113,7 @@ describe('draft proposals with an analysis model', () => {
 
   it('falls back to the templates when the model answers 500', async () => {
     const templates = await proposals();
-    const model = await startAnalysisModel(t.engine, t.legacyApi, () => ({
+    const model = await startAnalysisModel(t.engine, t.api, () => ({
       status: 500,
       json: { error: 'down' },
     }));

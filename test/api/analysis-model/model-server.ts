@@ -1,4 +1,5 @@
 import type { Engine } from '../../../src-main/engine/engine';
+import type { TestApi } from '../../helpers/test-engine';
 import { addCompatibleNetwork } from '../collect/factories';
 import { chatCompletion, startLoopbackAi, type Reply, type SeenRequest } from '../collect/loopback-ai';
 
@@ -30,12 +31,12 @@ export const jsonReply = (value: unknown): Reply => ({ json: chatCompletion(JSON
  */
 export async function startAnalysisModel(
   engine: Engine,
-  api: { patch: (path: string, body: unknown) => Promise<{ status: number }> },
+  api: TestApi,
   reply: (req: SeenRequest, task: ModelTask) => Reply | Promise<Reply>,
 ) {
   const server = await startLoopbackAi((req) => reply(req, taskOf(req)));
   const neuralId = await addCompatibleNetwork(engine, server.url, 'analysis-loopback');
-  const res = await api.patch('/api/app/settings', { analysis_neural_id: neuralId });
+  const res = await api.send('PATCH /api/app/settings', { body: { analysis_neural_id: neuralId } });
   if (res.status !== 200) throw new Error(`PATCH /api/app/settings answered ${res.status}`);
   return {
     ...server,

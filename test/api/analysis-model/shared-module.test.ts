@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
+import type { ProviderName } from '../../../src-shared/enums';
 import { generateStructured, mergeAnswerAssist } from '../../../src-main/engine/analysis-model';
 import { analyzeAnswer } from '../../../src-main/engine/analysis/analyze';
 import type { AnalysisInput } from '../../../src-main/engine/analysis/types';
@@ -27,19 +28,20 @@ afterEach(async () => {
   servers = [];
 });
 
-async function useNetwork(provider: string, baseUrl: string) {
-  const created = await t.legacyApi.post('/api/app/neurals', {
-    system_name: `analysis-${provider}`,
-    display_name: `Analysis ${provider}`,
-    provider,
-    model: 'small-model',
-    base_url: baseUrl,
-    web_search_supported: false,
+async function useNetwork(provider: ProviderName, baseUrl: string) {
+  const created = await t.api.send('POST /api/app/neurals', {
+    body: {
+      system_name: `analysis-${provider}`,
+      display_name: `Analysis ${provider}`,
+      provider,
+      model: 'small-model',
+      base_url: baseUrl,
+      web_search_supported: false,
+    },
   });
   expect(created.status).toBe(201);
-  expect(
-    (await t.legacyApi.patch('/api/app/settings', { analysis_neural_id: created.body.data.id })).status,
-  ).toBe(200);
+  const settings = { analysis_neural_id: created.body.data.id };
+  expect((await t.api.send('PATCH /api/app/settings', { body: settings })).status).toBe(200);
 }
 
 describe('generateStructured', () => {

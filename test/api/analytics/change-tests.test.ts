@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
-import { ans, seedProject, seedUpdate, type AnswerSpec } from '../../helpers/seed-analytics';
+import {
+  ans,
+  seedProject,
+  seedUpdate,
+  type AnswerSpec,
+  type SeededProject,
+} from '../../helpers/seed-analytics';
+import type { AnswersQuery, BaseQuery, HistoryTable, SummaryQuery } from '../../../src-shared/api/analytics';
 import { seedFixture } from './fixture';
 
 /**
@@ -14,6 +21,10 @@ beforeEach(async () => {
   t = await createTestEngine();
 });
 afterEach(() => t.close());
+
+const SUMMARY = 'GET /api/projects/{project}/summary';
+const summaryOf = (project: number, query: SummaryQuery = {}) =>
+  t.api.send(SUMMARY, { params: { project }, query });
 
 /** Wilson 95 % bounds in percent, two decimals, written out from the textbook formula. */
 function wilson(k: number, n: number): [number, number] {
@@ -41,7 +52,7 @@ function exactP(gained: number, lost: number): number {
 describe('change tests on the hand-built fixture', () => {
   it('summary: last two updates, pairs counted at both, Wilson intervals over the answers counted', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.legacyApi.get(`/api/projects/${f.project.id}/summary`);
+    const res = await summaryOf(f.project.id);
     expect(res.status).toBe(200);
     // p2/perplexity had no data on 01.11: no pair. Gained: p1 ppx, p3 gpt; lost: p2 gpt, p3 ppx.
     expect(res.body.data.updateStats.visibility_change).toEqual({
@@ -69,11 +80,9 @@ describe('change tests on the hand-built fixture', () => {
 
   it('summary: null when the period has one update; empty answers pair up when they are counted', async () => {
     const f = await seedFixture(t.engine.ctx, { countEmptyAnswers: true });
-    const one = await t.legacyApi.get(`/api/projects/${f.project.id}/summary`, {
-      dates: ['2026-11-08', '2026-11-08'],
-    });
+    const one = await summaryOf(f.project.id, { dates: ['2026-11-08', '2026-11-08'] });
     expect(one.body.data.updateStats.visibility_change).toBeNull();
-    const both = await t.legacyApi.get(`/api/projects/${f.project.id}/summary`);
+    const both = await summaryOf(f.project.id);
     expect(both.body.data.updateStats.visibility_change).toMatchObject({
       before: 50,
       pairs: 6,
@@ -84,29 +93,29 @@ describe('change tests on the hand-built fixture', () => {
 
   it('competitors: each row tests first → last of the period', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.legacyApi.get(`/api/projects/${f.project.id}/competitors`);
-    const byName = new Map(res.body.data.tableData.map((r: any) => [r.competitor.name, r]));
+    const res = await t.api.send('GET /api/projects/{project}/competitors', {
+      params: { project: f.project.id },
+    });
+    const byName = new Map(res.body.data.tableData.map((r) => [r.competitor.name, r]));
     // Globex: named in p1 gpt, p1 ppx, p2 gpt on 01.11; only in p1 gpt on 08.11 → lost 2.
-    expect((byName.get('Globex') as any).visibility.change_test).toEqual({
+    expect(byName.get('Globex')?.visibility.change_test).toEqual({
       pairs: 5,
       gained: 0,
       lost: 2,
       p_value: 0.5,
       significant: false,
     });
-    expect((byName.get('Acme') as any).visibility.change_test).toMatchObject({ gained: 2, lost: 2 });
-    const summary = await t.legacyApi.get(`/api/projects/${f.project.id}/summary`);
-    const row = summary.body.data.updateStats.competitors.table.find(
-      (r: any) => r.competitor.name === 'Globex',
-    );
-    expect(row.visibility.change_test).toEqual((byName.get('Globex') as any).visibility.change_test);
+    expect(byName.get('Acme')?.visibility.change_test).toMatchObject({ gained: 2, lost: 2 });
+    const summary = await summaryOf(f.project.id);
+    const row = summary.body.data.updateStats.competitors.table.find((r) => r.competitor.name === 'Globex');
+    expect(row?.visibility.change_test).toEqual(byName.get('Globex')?.visibility.change_test);
   });
 
   it('comparison: the brand between the two snapshots of the chosen network, whatever rows `presence` keeps', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.legacyApi.get(`/api/projects/${f.project.id}/answers/comparison`, {
-      neural: f.gpt,
-      presence: 'brand_has',
+    const res = await t.api.send('GET /api/projects/{project}/answers/comparison', {
+      params: { project: f.project.id },
+      query: { neural: f.gpt, presence: 'brand_has' },
     });
     expect(res.status).toBe(200);
     // chatgpt: p1 named both times, p2 lost, p3 gained.
@@ -155,14 +164,13 @@ describe('summary figures recomputed from answers/history', () => {
     return project;
   }
 
-  async function historyCells(projectId: number, query: Record<string, any>) {
-    const rows: any[] = [];
+  async function historyCells(projectId: number, query: AnswersQuery) {
+    const rows: HistoryTable['data'] = [];
     let cursor: string | undefined;
     do {
-      const res = await t.legacyApi.get(`/api/projects/${projectId}/answers/history`, {
-        ...query,
-        per_page: 200,
-        ...(cursor ? { cursor } : {}),
+      const res = await t.api.send('GET /api/projects/{project}/answers/history', {
+        params: { project: projectId },
+        query: { ...query, per_page: 200, ...(cursor ? { cursor } : {}) },
       });
       expect(res.status).toBe(200);
       rows.push(...res.body.tableData.data);
@@ -172,23 +180,30 @@ describe('summary figures recomputed from answers/history', () => {
   }
 
   it.each([
-    ['all networks and prompts', (_p: any) => ({})],
+    ['all networks and prompts', (_p: SeededProject): BaseQuery => ({})],
     [
       'group G1, two networks',
-      (p: any) => ({ groups: [p.group.G1], neurals: [p.neural.chatgpt, p.neural.claude] }),
+      (p: SeededProject): BaseQuery => ({
+        groups: [p.group.G1],
+        neurals: [p.neural.chatgpt, p.neural.claude],
+      }),
     ],
-    ['the first two updates only', (_p: any) => ({ dates: ['2026-11-01', '2026-11-08'] })],
+    [
+      'the first two updates only',
+      (_p: SeededProject): BaseQuery => ({ dates: ['2026-11-01', '2026-11-08'] }),
+    ],
   ])('%s', async (_name, filters) => {
     const project = await seedDrop();
     const query = filters(project);
-    const summary = await t.legacyApi.get(`/api/projects/${project.id}/summary`, query);
+    const summary = await summaryOf(project.id, query);
     expect(summary.status).toBe(200);
-    const change = summary.body.data.updateStats.visibility_change;
+    // Two updates or more in every case here: the test is there (null only with fewer).
+    const change = summary.body.data.updateStats.visibility_change!;
     const rows = await historyCells(project.id, query);
     // The last two updates inside the applied period (`updateDates` lists the project's all).
     const [from, to] = summary.body.filters.dates;
-    const dates = summary.body.updateDates.filter((d: string) => d >= from && d <= to).slice(-2);
-    const neurals: number[] = (query as { neurals?: number[] }).neurals ?? Object.values(project.neural);
+    const dates = summary.body.updateDates.filter((d) => d >= from && d <= to).slice(-2);
+    const neurals: number[] = query.neurals ?? Object.values(project.neural);
     let counted1 = 0;
     let named1 = 0;
     let counted2 = 0;
@@ -237,14 +252,12 @@ describe('summary figures recomputed from answers/history', () => {
 
   it('reports the drop of 15.11 as significant and the drift of 08.11 as within noise', async () => {
     const project = await seedDrop();
-    const drop = (await t.legacyApi.get(`/api/projects/${project.id}/summary`)).body.data.updateStats
-      .visibility_change;
+    const drop = (await summaryOf(project.id)).body.data.updateStats.visibility_change!;
     expect(drop.delta).toBeLessThan(-10);
     expect(drop.significant).toBe(true);
     expect(drop.p_value).toBeLessThan(0.001);
-    const drift = (
-      await t.legacyApi.get(`/api/projects/${project.id}/summary`, { dates: ['2026-11-01', '2026-11-08'] })
-    ).body.data.updateStats.visibility_change;
+    const drift = (await summaryOf(project.id, { dates: ['2026-11-01', '2026-11-08'] })).body.data.updateStats
+      .visibility_change!;
     expect(drift.significant).toBe(false);
   });
 });

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
 import { ans, seedProject, seedUpdate } from '../../helpers/seed-analytics';
 import { seedFixture, type Fixture } from './fixture';
+import type { SourcesQuery } from '../../../src-shared/api/analytics';
+import type { Mention } from '../../../src-shared/enums';
 
 let t: TestEngine;
 beforeEach(async () => {
@@ -9,7 +11,12 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const list = (f: Fixture) => `/api/projects/${f.project.id}/sources/list`;
+const LIST = 'GET /api/projects/{project}/sources/list';
+/** The sources list of a project (a fixture's or a seeded one's id). */
+const list = async (project: number | Fixture, query: SourcesQuery = {}) => {
+  const id = typeof project === 'number' ? project : project.project.id;
+  return (await t.api.send(LIST, { params: { project: id }, query })).body;
+};
 
 async function twelveDomains() {
   const ctx = t.engine.ctx;
@@ -28,7 +35,7 @@ async function twelveDomains() {
 describe('GET /api/projects/{project}/sources/list', () => {
   it('gives domain rows of the last update with types, URLs, prompts and frequency', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const body = (await t.legacyApi.get(list(f))).body;
+    const body = await list(f);
     expect(body.tableData).toEqual([
       {
         domain: 'acme.com',
@@ -63,19 +70,14 @@ describe('GET /api/projects/{project}/sources/list', () => {
     ]);
     // both Wikipedia hosts were cited at the first update only
     expect(
-      body.excludedTableData.map((r: any) => [
-        r.domain,
-        r.dominant_type.value,
-        r.is_admin_forced,
-        r.frequency,
-      ]),
+      body.excludedTableData.map((r) => [r.domain, r.dominant_type.value, r.is_admin_forced, r.frequency]),
     ).toEqual([
       ['en.wikipedia.org', 'reference', true, { first: 1, last: 0, delta: -1 }],
       ['ru.wikipedia.org', 'reference', true, { first: 1, last: 0, delta: -1 }],
     ]);
     expect(body.totalExcluded).toBe(2);
     // update 1: 3 citations (1 own, 2 reference); update 2: 1 own
-    expect(body.chartData.map((s: any) => [s.id, s.data.map((p: any) => p.y)])).toEqual([
+    expect(body.chartData.map((s) => [s.id, s.data.map((p) => p.y)])).toEqual([
       ['own', [33.33, 100]],
       ['reference', [66.67, 0]],
     ]);
@@ -90,17 +92,17 @@ describe('GET /api/projects/{project}/sources/list', () => {
       },
     ]);
     expect([body.page, body.per_page, body.has_more]).toEqual([1, 20, false]);
-    const own = (await t.legacyApi.get(list(f), { urls_mode: 'external' })).body;
+    const own = await list(f, { urls_mode: 'external' });
     expect(own.tableData).toEqual([]);
   });
 
   it('counts only the citations of answers that pass mention_filter', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const domains = async (mention_filter: string) => {
-      const body = (await t.legacyApi.get(list(f), { mention_filter })).body;
+    const domains = async (mention_filter: Mention) => {
+      const body = await list(f, { mention_filter });
       return {
-        current: body.tableData.map((r: any) => r.domain),
-        excluded: body.excludedTableData.map((r: any) => r.domain),
+        current: body.tableData.map((r) => r.domain),
+        excluded: body.excludedTableData.map((r) => r.domain),
       };
     };
     // every citing answer names the brand
@@ -111,41 +113,41 @@ describe('GET /api/projects/{project}/sources/list', () => {
     expect(await domains('not')).toEqual({ current: [], excluded: [] });
     // ru.wikipedia.org was cited by an answer without the project's site among its sources
     expect(await domains('has_source')).toEqual({ current: ['acme.com'], excluded: ['en.wikipedia.org'] });
-    expect((await t.legacyApi.get(list(f), { mention_filter: 'maybe' })).status).toBe(422);
+    const maybe = { params: { project: f.project.id }, query: { mention_filter: 'maybe' } };
+    expect((await t.api.error(LIST, maybe)).status).toBe(422);
   });
 
   it('pages domains with Laravel links and rejects per_page outside 5–100', async () => {
     const p = await twelveDomains();
-    const url = `/api/projects/${p.id}/sources/list`;
     const seen: string[] = [];
     for (const page of [1, 2, 3]) {
-      const body = (await t.legacyApi.get(url, { per_page: 5, page })).body;
+      const body = await list(p.id, { per_page: 5, page });
       expect(body.has_more).toBe(page < 3);
-      expect(body.pagination.map((l: any) => [l.label, l.active])).toEqual([
+      expect(body.pagination.map((l) => [l.label, l.active])).toEqual([
         ['&laquo; Previous', false],
         ['1', page === 1],
         ['2', page === 2],
         ['3', page === 3],
         ['Next &raquo;', false],
       ]);
-      seen.push(...body.tableData.map((r: any) => r.domain));
+      seen.push(...body.tableData.map((r) => r.domain));
     }
     // site01 is cited twice, the rest once; the network without sources is left out
     expect(seen).toEqual([
       'site01.example',
       ...Array.from({ length: 11 }, (_, i) => `site${String(i + 2).padStart(2, '0')}.example`),
     ]);
-    const first = (await t.legacyApi.get(url, { per_page: 5 })).body;
+    const first = await list(p.id, { per_page: 5 });
     expect(first.pagination[2].url).toContain('page=2');
     expect(first.pagination[0].url).toBeNull();
     for (const per_page of [4, 101]) {
-      const res = await t.legacyApi.get(url, { per_page });
+      const res = await t.api.error(LIST, { params: { project: p.id }, query: { per_page } });
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({ per_page: [expect.any(String)] });
     }
-    const capped = (await t.legacyApi.get(url, { urls_count: 3 })).body;
-    expect(capped.tableData.reduce((n: number, r: any) => n + r.urls.length, 0)).toBe(3);
-    expect(capped.tableData[0].urls.map((u: any) => u.source.url)).toEqual([
+    const capped = await list(p.id, { urls_count: 3 });
+    expect(capped.tableData.reduce((n, r) => n + r.urls.length, 0)).toBe(3);
+    expect(capped.tableData[0].urls.map((u) => u.source.url)).toEqual([
       'https://site01.example/a',
       'https://site01.example/b',
     ]);
@@ -153,17 +155,21 @@ describe('GET /api/projects/{project}/sources/list', () => {
 
   it('lets the user set the type of a domain, but not of a dictionary domain', async () => {
     const p = await twelveDomains();
-    const put = (body: unknown) =>
-      t.legacyApi.request('PUT', `/api/projects/${p.id}/sources/domain-type`, { body });
-    const res = await put({ domain: 'https://www.site02.example/', type: 'media' });
+    const PUT = 'PUT /api/projects/{project}/sources/domain-type';
+    const put = (body: { domain: string; type: string }) =>
+      t.api.error(PUT, { params: { project: p.id }, body });
+    const res = await t.api.send(PUT, {
+      params: { project: p.id },
+      body: { domain: 'https://www.site02.example/', type: 'media' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       domain: 'site02.example',
       type: { value: 'media', label: 'СМИ' },
       is_admin_forced: false,
     });
-    const rows = (await t.legacyApi.get(`/api/projects/${p.id}/sources/list`)).body.tableData;
-    expect(rows.find((r: any) => r.domain === 'site02.example').dominant_type.value).toBe('media');
+    const rows = (await list(p.id)).tableData;
+    expect(rows.find((r) => r.domain === 'site02.example')?.dominant_type.value).toBe('media');
     expect((await put({ domain: 'ru.wikipedia.org', type: 'media' })).body.errors).toEqual({
       domain: [expect.any(String)],
     });
@@ -174,17 +180,21 @@ describe('GET /api/projects/{project}/sources/list', () => {
 describe('GET /api/projects/{project}/sources (deprecated)', () => {
   it('returns three tabs with deprecation headers and successors', async () => {
     const f = await seedFixture(t.engine.ctx);
-    const res = await t.legacyApi.get(`/api/projects/${f.project.id}/sources`);
+    const res = await t.api.send('GET /api/projects/{project}/sources', {
+      params: { project: f.project.id },
+    });
     expect(res.status).toBe(200);
-    expect(res.headers.get('deprecation')).toBe('true');
-    expect(res.headers.get('link')).toContain(
+    expect(res.headers['deprecation']).toBe('true');
+    expect(res.headers['link']).toContain(
       `</api/projects/${f.project.id}/sources/list>; rel="successor-version"`,
     );
     expect(res.body.deprecation.successors).toContain(`/api/projects/${f.project.id}/sources/list`);
-    const current = (await t.legacyApi.get(list(f))).body;
+    const current = await list(f);
     expect(res.body.data.sources.tableData).toEqual(current.tableData);
     expect(res.body.data.sources.chartData).toEqual(current.chartData);
-    const history = (await t.legacyApi.get(`/api/projects/${f.project.id}/answers/sources-history`)).body;
+    const history = await t.api.request('GET /api/projects/{project}/answers/sources-history', {
+      params: { project: f.project.id },
+    });
     expect(res.body.data.history.tableData).toEqual(history.tableData);
     expect(res.body.data.visibility.tableData[0].data[1]).toMatchObject({
       site_mentioned: true,

@@ -72,7 +72,7 @@ describe('GET /api/projects/{project}/summary', () => {
   it('has no `all` series with one network, and filters by groups (OR) and dates', async () => {
     const f = await seedFixture(t.engine.ctx);
     // An off-table query key: only the untyped client can send it.
-    const one = (await t.legacyApi.get(url(f), { 'neurals[]': undefined, neurals: [f.gpt] })).body;
+    const one = (await t.rawApi.get(url(f), { 'neurals[]': undefined, neurals: [f.gpt] })).body;
     expect(one.data.updateStats.visibility_curve.map((s: any) => s.label.system_name)).toEqual(['chatgpt']);
     // G1 = p1 only: update 1 one of two answers names the brand, update 2 both do
     const g1 = (await t.api.send(SUMMARY, { ...at(f), query: { groups: [f.project.group.G1] } })).body;

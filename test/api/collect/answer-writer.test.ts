@@ -193,7 +193,9 @@ describe('a run of many answers', () => {
       await sql`create trigger log_run_write after update on parse_runs begin
         insert into run_writes values (new.progress); end`.execute(t.engine.ctx.db);
     }
-    expect((await t.legacyApi.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    expect(
+      (await t.api.send('POST /api/projects/{project}/parse', { params: { project: p.id } })).status,
+    ).toBe(202);
     await t.engine.jobs.drain({ ignoreDelays: true });
     const answers = await t.engine.ctx.db.selectFrom('answers').select('id').execute();
     expect(answers).toHaveLength(120);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
+import type { ProjectSettingsPatch } from '../../../src-shared/api/core';
 import { configureCollection } from '../../../src-main/engine/collect/tuning';
 import { addCompatibleNetwork, makeProject } from './factories';
 import { chatCompletion, startLoopbackAi } from './loopback-ai';
@@ -58,10 +59,22 @@ async function projectWithRun() {
   return p;
 }
 
+const at = (project: number) => ({ params: { project } });
+const REANALYSIS = 'GET /api/projects/{project}/reanalyze';
+const REANALYZE = 'POST /api/projects/{project}/reanalyze';
+const COMPETITORS = 'GET /api/projects/{project}/competitors';
+const SETTINGS = 'PATCH /api/projects/{project}/settings';
+const COMPETITOR = 'PATCH /api/projects/{project}/competitors/{competitor}';
+/** Sets a competitor's type (a 2xx answer; a refusal throws). */
+const setType = (project: number, competitor: number, type: 'key' | 'direct' | 'hidden') =>
+  t.api.send(COMPETITOR, { params: { project, competitor }, body: { type } });
+
 async function run(projectId: number) {
-  expect((await t.legacyApi.post(`/api/projects/${projectId}/parse`)).status).toBe(202);
+  expect((await t.api.send('POST /api/projects/{project}/parse', at(projectId))).status).toBe(202);
   await t.engine.jobs.drain({ ignoreDelays: true });
-  expect((await t.legacyApi.get(`/api/projects/${projectId}`)).body.data.parse.status).toBe('completed');
+  expect((await t.api.request('GET /api/projects/{project}', at(projectId))).data.parse.status).toBe(
+    'completed',
+  );
 }
 
 /** Every stored answer with data: prompt → {competitors, position}, per run. */
@@ -97,8 +110,8 @@ async function competitorId(projectId: number, name: string): Promise<number> {
 
 /** answers/visibility cells of the last update, by prompt text. */
 async function visibilityCells(projectId: number) {
-  const body = (await t.legacyApi.get(`/api/projects/${projectId}/answers/visibility`)).body;
-  return Object.fromEntries(body.tableData.rows.map((r: any) => [r.prompt.value, r.data[0]]));
+  const body = await t.api.request('GET /api/projects/{project}/answers/visibility', at(projectId));
+  return Object.fromEntries(body.tableData.rows.map((r) => [r.prompt.value, r.data[0]]));
 }
 
 /** Every span points at its own text; every listed competitor and every brand mention has one. */
@@ -124,29 +137,29 @@ describe('evidence in answers/visibility and comparison', () => {
 
     const first = cells['best crm for a small business'];
     expect(first.competitors).toEqual(['Globex', 'Initech']);
-    expect(first.evidence.brand.map((s: any) => s.text)).toEqual(['Acme', 'Acme']);
-    expect(first.evidence.competitors.map((s: any) => [s.name, s.text])).toEqual([
+    expect(first.evidence?.brand.map((s) => s.text)).toEqual(['Acme', 'Acme']);
+    expect(first.evidence?.competitors.map((s) => [s.name, s.text])).toEqual([
       ['Globex', 'Globex'],
       ['Initech', 'Initech'],
     ]);
-    expect(first.evidence.competitors[0].competitor_id).toBe(await competitorId(p.id, 'Globex'));
+    expect(first.evidence?.competitors[0].competitor_id).toBe(await competitorId(p.id, 'Globex'));
 
     // Comparison answers carry the same evidence.
-    const cmp = (await t.legacyApi.get(`/api/projects/${p.id}/answers/comparison`)).body;
+    const cmp = await t.api.request('GET /api/projects/{project}/answers/comparison', at(p.id));
     for (const row of cmp.tableData.rows) {
       expect(row.answer1.evidence).toBeNull(); // one update only: no 'before' answer
       expectEvidenceHolds({ ...row.answer2, mention: row.answer2.mention });
     }
     // The deprecated /answers gets no new fields.
-    const legacy = (await t.legacyApi.get(`/api/projects/${p.id}/answers`)).body;
+    const legacy = await t.api.request('GET /api/projects/{project}/answers', at(p.id));
     expect(legacy.data.visibility.tableData.rows[0].data[0]).not.toHaveProperty('evidence');
   });
 
   it('is null for answers analysed before evidence was stored, until they are analysed again', async () => {
     const p = await projectWithRun();
     await t.engine.ctx.db.updateTable('answers').set({ evidence: null }).execute();
-    for (const cell of Object.values(await visibilityCells(p.id))) expect((cell as any).evidence).toBeNull();
-    await t.legacyApi.post(`/api/projects/${p.id}/reanalyze`);
+    for (const cell of Object.values(await visibilityCells(p.id))) expect(cell.evidence).toBeNull();
+    await t.api.send(REANALYZE, at(p.id));
     await t.engine.jobs.drain({ ignoreDelays: true });
     for (const cell of Object.values(await visibilityCells(p.id))) expectEvidenceHolds(cell);
   });
@@ -164,7 +177,7 @@ describe('hiding a competitor re-ranks every answer', () => {
     const globex = await competitorId(p.id, 'Globex');
 
     // Hide: the response says a re-analysis is queued; its progress is visible until done.
-    const hidden = await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' });
+    const hidden = await setType(p.id, globex, 'hidden');
     expect(hidden.status).toBe(200);
     expect(hidden.body.data).toMatchObject({ id: globex, name: 'Globex', type: 'hidden' });
     expect(hidden.body.reanalysis).toMatchObject({
@@ -172,12 +185,12 @@ describe('hiding a competitor re-ranks every answer', () => {
       progress: 0,
       reason: 'competitor_hidden',
     });
-    const queued = (await t.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data;
-    expect(queued).toMatchObject({ id: hidden.body.reanalysis.id, status: 'queued' });
+    const queued = (await t.api.request(REANALYSIS, at(p.id))).data;
+    expect(queued).toMatchObject({ id: hidden.body.reanalysis?.id, status: 'queued' });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const done = (await t.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data;
+    const done = (await t.api.request(REANALYSIS, at(p.id))).data;
     expect(done).toMatchObject({
-      id: hidden.body.reanalysis.id,
+      id: hidden.body.reanalysis?.id,
       status: 'done',
       progress: 100,
       answers_total: 3,
@@ -198,11 +211,11 @@ describe('hiding a competitor re-ranks every answer', () => {
     });
     for (const cell of Object.values(cells)) {
       expectEvidenceHolds(cell);
-      expect((cell as any).evidence.competitors.some((s: any) => s.name === 'Globex')).toBe(false);
+      expect(cell.evidence?.competitors.some((s) => s.name === 'Globex')).toBe(false);
     }
-    const history = (await t.legacyApi.get(`/api/projects/${p.id}/answers/history`)).body.tableData;
-    const firstPrompt = history.data.find((d: any) => d.prompt.value === 'best crm for a small business');
-    const [cell] = Object.values(Object.values(firstPrompt.positions_by_date)[0] as object) as any[];
+    const history = (await t.api.request('GET /api/projects/{project}/answers/history', at(p.id))).tableData;
+    const firstPrompt = history.data.find((d) => d.prompt.value === 'best crm for a small business');
+    const [cell] = Object.values(Object.values(firstPrompt!.positions_by_date)[0]);
     expect(cell).toMatchObject({ mention_position: 1, competitors: ['Initech'] });
     const links = await t.engine.ctx.db
       .selectFrom('answer_competitors')
@@ -210,13 +223,14 @@ describe('hiding a competitor re-ranks every answer', () => {
       .where('competitor_id', '=', globex)
       .execute();
     expect(links).toEqual([]);
-    const competitors = (await t.legacyApi.get(`/api/projects/${p.id}/competitors`)).body.data;
-    expect(competitors.tableData.map((r: any) => r.competitor.name)).not.toContain('Globex');
+    const competitors = (await t.api.request(COMPETITORS, at(p.id))).data;
+    expect(competitors.tableData.map((r) => r.competitor.name)).not.toContain('Globex');
     expect(competitors.hiddenCompetitors).toEqual([
       { id: globex, name: 'Globex', type: 'hidden', members: [] },
     ]);
-    const sov = (await t.legacyApi.get(`/api/projects/${p.id}/summary`)).body.data.updateStats.share_of_voice;
-    expect(sov.map((s: any) => s.label)).not.toContain('Globex');
+    const sov = (await t.api.request('GET /api/projects/{project}/summary', at(p.id))).data.updateStats
+      .share_of_voice;
+    expect(sov.map((s) => s.label)).not.toContain('Globex');
 
     // A future run respects the exclusion.
     t.clock.advance(7 * 86_400_000);
@@ -230,20 +244,18 @@ describe('hiding a competitor re-ranks every answer', () => {
     });
 
     // Unhide: another re-analysis, and both runs get the name and the old positions back.
-    const restored = await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, {
-      type: 'direct',
-    });
+    const restored = await setType(p.id, globex, 'direct');
     expect(restored.body.reanalysis).toMatchObject({ status: 'queued', reason: 'competitor_restored' });
     await t.engine.jobs.drain({ ignoreDelays: true });
     const after = await stored(p.id);
     expect(after).toHaveLength(6);
     for (const r of after) expect([r.competitors, r.position]).toEqual(original[r.prompt]);
-    const table = (await t.legacyApi.get(`/api/projects/${p.id}/competitors`)).body.data;
-    expect(table.tableData.map((r: any) => r.competitor.name)).toContain('Globex');
+    const table = (await t.api.request(COMPETITORS, at(p.id))).data;
+    expect(table.tableData.map((r) => r.competitor.name)).toContain('Globex');
     expect(table.hiddenCompetitors).toEqual([]);
 
     // Retyping between visible types changes no exclusion: no re-analysis.
-    const retyped = await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'key' });
+    const retyped = await setType(p.id, globex, 'key');
     expect(retyped.body.reanalysis).toBeNull();
   });
 
@@ -251,16 +263,15 @@ describe('hiding a competitor re-ranks every answer', () => {
     const p = await projectWithRun();
     const globex = await competitorId(p.id, 'Globex');
     const umbrella = await competitorId(p.id, 'Umbrella');
-    await t.legacyApi.post(`/api/projects/${p.id}/competitors/${globex}/merge`, {
-      competitor_ids: [umbrella],
+    await t.api.send('POST /api/projects/{project}/competitors/{competitor}/merge', {
+      params: { project: p.id, competitor: globex },
+      body: { competitor_ids: [umbrella] },
     });
-    const first = (await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' }))
-      .body;
+    const first = (await setType(p.id, globex, 'hidden')).body;
     const hooli = await competitorId(p.id, 'Hooli');
-    const second = (await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${hooli}`, { type: 'hidden' }))
-      .body;
+    const second = (await setType(p.id, hooli, 'hidden')).body;
     // Both edits wait for the same queued job: it reads the project when it starts.
-    expect(second.reanalysis.id).toBe(first.reanalysis.id);
+    expect(second.reanalysis?.id).toBe(first.reanalysis?.id);
     expect(await t.engine.jobs.drain({ ignoreDelays: true })).toBe(1);
     expect(byPrompt(await stored(p.id))).toEqual({
       'best crm for a small business': [['Initech'], 1],
@@ -271,7 +282,7 @@ describe('hiding a competitor re-ranks every answer', () => {
 
   it('stops an older re-analysis once a newer one is asked for; the newer one does the work', async () => {
     const p = await projectWithRun();
-    const older = (await t.legacyApi.post(`/api/projects/${p.id}/reanalyze`)).body.data.reanalysis;
+    const older = (await t.api.request(REANALYZE, at(p.id))).data.reanalysis;
     // As if the older job had started: a new request cannot wait for it, so it gets its own job.
     await t.engine.ctx.db
       .updateTable('reanalyses')
@@ -279,8 +290,8 @@ describe('hiding a competitor re-ranks every answer', () => {
       .where('id', '=', older.id)
       .execute();
     const globex = await competitorId(p.id, 'Globex');
-    const newer = (await t.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' }))
-      .body.reanalysis;
+    // Hiding a named competitor changes the exclusions: it queues a re-analysis.
+    const newer = (await setType(p.id, globex, 'hidden')).body.reanalysis!;
     expect(newer.id).toBeGreaterThan(older.id);
     await t.engine.jobs.drain({ ignoreDelays: true });
     const rows = await t.engine.ctx.db
@@ -292,7 +303,7 @@ describe('hiding a competitor re-ranks every answer', () => {
       { id: older.id, status: 'superseded' },
       { id: newer.id, status: 'done' },
     ]);
-    expect((await t.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data).toMatchObject({
+    expect((await t.api.request(REANALYSIS, at(p.id))).data).toMatchObject({
       id: newer.id,
       status: 'done',
     });
@@ -306,32 +317,30 @@ describe('hiding a competitor re-ranks every answer', () => {
       .insertInto('project_shares')
       .values({ project_id: p.id, user_id: viewer.id, role: 'viewer' })
       .execute();
-    expect((await viewer.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body).toEqual({ data: null });
+    expect(await viewer.api.request(REANALYSIS, at(p.id))).toEqual({ data: null });
     const globex = await competitorId(p.id, 'Globex');
-    expect(
-      (await viewer.legacyApi.patch(`/api/projects/${p.id}/competitors/${globex}`, { type: 'hidden' }))
-        .status,
-    ).toBe(403);
-    await t.legacyApi.post(`/api/projects/${p.id}/reanalyze`);
-    expect((await viewer.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data.status).toBe('queued');
+    const hide = { params: { project: p.id, competitor: globex }, body: { type: 'hidden' } };
+    expect((await viewer.api.error(COMPETITOR, hide)).status).toBe(403);
+    await t.api.send(REANALYZE, at(p.id));
+    expect((await viewer.api.request(REANALYSIS, at(p.id))).data?.status).toBe('queued');
     const stranger = await t.otherUser();
-    expect((await stranger.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).status).toBe(404);
+    expect((await stranger.api.error(REANALYSIS, at(p.id))).status).toBe(404);
   });
 });
 
 describe('own products (project settings)', () => {
   it('round-trip through settings and leave every answer after the re-analysis', async () => {
     const p = await projectWithRun();
-    const url = `/api/projects/${p.id}/settings`;
-    expect((await t.legacyApi.get(url)).body.data.own_products).toEqual([]);
+    const settings = () => t.api.request('GET /api/projects/{project}/settings', at(p.id));
+    const save = (own_products: ProjectSettingsPatch['own_products']) =>
+      t.api.send(SETTINGS, { ...at(p.id), body: { own_products } });
+    expect((await settings()).data.own_products).toEqual([]);
 
-    const saved = await t.legacyApi.patch(url, {
-      own_products: [' Roadrunner Suite ', 'Acme Academy', 'roadrunner suite'],
-    });
+    const saved = await save([' Roadrunner Suite ', 'Acme Academy', 'roadrunner suite']);
     expect(saved.status).toBe(200);
     expect(saved.body.data.own_products).toEqual(['Roadrunner Suite', 'Acme Academy']);
-    expect((await t.legacyApi.get(url)).body).toEqual(saved.body);
-    const reanalysis = (await t.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data;
+    expect(await settings()).toEqual(saved.body);
+    const reanalysis = (await t.api.request(REANALYSIS, at(p.id))).data!;
     expect(reanalysis).toMatchObject({ status: 'queued', reason: 'own_products' });
     await t.engine.jobs.drain({ ignoreDelays: true });
     expect(byPrompt(await stored(p.id))).toEqual({
@@ -341,16 +350,16 @@ describe('own products (project settings)', () => {
     });
 
     // The same list again changes nothing: no new re-analysis.
-    await t.legacyApi.patch(url, { own_products: ['Roadrunner Suite', 'Acme Academy'] });
-    expect((await t.legacyApi.get(`/api/projects/${p.id}/reanalyze`)).body.data.id).toBe(reanalysis.id);
+    await save(['Roadrunner Suite', 'Acme Academy']);
+    expect((await t.api.request(REANALYSIS, at(p.id))).data?.id).toBe(reanalysis.id);
 
     // One per line (or comma separated) is accepted; null clears; a name over 255 characters is a 422.
-    const lines = await t.legacyApi.patch(url, { own_products: 'Roadrunner Suite\nCoyote Pro, Anvil' });
+    const lines = await save('Roadrunner Suite\nCoyote Pro, Anvil');
     expect(lines.body.data.own_products).toEqual(['Roadrunner Suite', 'Coyote Pro', 'Anvil']);
-    const bad = await t.legacyApi.patch(url, { own_products: ['x'.repeat(256)] });
+    const bad = await t.api.error(SETTINGS, { ...at(p.id), body: { own_products: ['x'.repeat(256)] } });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors)[0]).toMatch(/^own_products/);
-    const cleared = await t.legacyApi.patch(url, { own_products: null });
+    expect(Object.keys(bad.body.errors ?? {})[0]).toMatch(/^own_products/);
+    const cleared = await save(null);
     expect(cleared.body.data.own_products).toEqual([]);
     await t.engine.jobs.drain({ ignoreDelays: true });
     expect(byPrompt(await stored(p.id))['crm for agencies']).toEqual([['Roadrunner Suite', 'Hooli'], 2]);

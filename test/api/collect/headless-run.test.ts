@@ -10,7 +10,7 @@ import { createEngine } from '../../../src-main/engine/engine';
 import { createToken } from '../../../src-main/engine/auth/tokens';
 import { configureCollection } from '../../../src-main/engine/collect/tuning';
 import { startHttpHost } from '../../../src-main/server/http-host';
-import { legacyApiClient } from '../../helpers/test-engine';
+import { typedApiClient } from '../../helpers/test-engine';
 import { addCompatibleNetwork, balanceOf, makeProject } from './factories';
 import { chatCompletion, startLoopbackAi, type Reply } from './loopback-ai';
 
@@ -149,7 +149,10 @@ describe('a parse run killed mid-way', () => {
     const prompts = Array.from({ length: 12 }, (_, i) => `prompt ${i + 1}`);
     const p = await makeProject(setup, { prompts, neurals: ['loopback'] });
     const { token } = await createToken(setup.ctx, { userId: setup.localOwnerId, name: 'test' });
-    expect((await legacyApiClient(setup, token).post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    const parse = typedApiClient(setup, token).send('POST /api/projects/{project}/parse', {
+      params: { project: p.id },
+    });
+    expect((await parse).status).toBe(202);
     await setup.close();
 
     const db = new Database(join(dir, 'answerscope.sqlite'));

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
+import { createTestEngine, type TestApi, type TestEngine } from '../../helpers/test-engine';
 import { configureCollection } from '../../../src-main/engine/collect/tuning';
 import { shareProject } from '../../../src-main/engine/access/project-access';
 import { addCompatibleNetwork, balanceOf, eventsOf, makeProject } from './factories';
@@ -15,12 +15,19 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const parseOf = async (id: number) => (await t.legacyApi.get(`/api/projects/${id}`)).body.data.parse;
+const PARSE = 'POST /api/projects/{project}/parse';
+const parseOf = async (id: number) =>
+  (await t.api.request('GET /api/projects/{project}', { params: { project: id } })).data.parse;
+/** Starts a run (a 2xx answer; a refusal throws). */
+const parse = (project: number, api: TestApi = t.api) => api.send(PARSE, { params: { project } });
+/** A run refused: its status and error body. */
+const refusedParse = (project: number, api: TestApi = t.api, body?: unknown) =>
+  api.error(PARSE, { params: { project }, body });
 
 describe('POST /api/projects/{project}/parse', () => {
   it('queues the run, charges prompts × networks and answers 202 with the parse object', async () => {
     const p = await makeProject(t.engine, { prompts: ['a', 'b', 'c'] });
-    const res = await t.legacyApi.post(`/api/projects/${p.id}/parse`);
+    const res = await parse(p.id);
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       message: expect.any(String),
@@ -45,8 +52,8 @@ describe('POST /api/projects/{project}/parse', () => {
 
   it('answers 409 {message} while the run is queued and charges nothing more', async () => {
     const p = await makeProject(t.engine);
-    await t.legacyApi.post(`/api/projects/${p.id}/parse`);
-    const again = await t.legacyApi.post(`/api/projects/${p.id}/parse`);
+    await parse(p.id);
+    const again = await refusedParse(p.id);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: expect.any(String) });
     expect(await balanceOf(t.engine)).toBe(10_000 - 2);
@@ -54,8 +61,8 @@ describe('POST /api/projects/{project}/parse', () => {
 
   it('answers 403 {message} when the owner has fewer limits than prompts × networks', async () => {
     const p = await makeProject(t.engine, { prompts: ['a', 'b', 'c'] });
-    await t.legacyApi.patch('/api/app/account', { limits_balance: 2 });
-    const res = await t.legacyApi.post(`/api/projects/${p.id}/parse`);
+    await t.api.send('PATCH /api/app/account', { body: { limits_balance: 2 } });
+    const res = await refusedParse(p.id);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: expect.stringContaining('limits') });
     expect(await balanceOf(t.engine)).toBe(2);
@@ -64,13 +71,13 @@ describe('POST /api/projects/{project}/parse', () => {
 
   it('answers 422 when no network is selected or no live prompt exists', async () => {
     const noNeurals = await makeProject(t.engine, { neurals: [] });
-    const a = await t.legacyApi.post(`/api/projects/${noNeurals.id}/parse`);
+    const a = await refusedParse(noNeurals.id);
     expect(a.status).toBe(422);
     expect(a.body).toEqual({ message: expect.any(String), errors: { neurals: [expect.any(String)] } });
 
     const noPrompts = await makeProject(t.engine, { prompts: ['gone'] });
     await t.engine.ctx.db.updateTable('prompts').set({ deleted_at: '2026-01-01T00:00:00.000Z' }).execute();
-    const b = await t.legacyApi.post(`/api/projects/${noPrompts.id}/parse`);
+    const b = await refusedParse(noPrompts.id);
     expect(b.status).toBe(422);
     expect(b.body.errors).toHaveProperty('prompts');
   });
@@ -81,24 +88,24 @@ describe('POST /api/projects/{project}/parse', () => {
     const editor = await t.otherUser(100);
     await shareProject(t.engine.ctx, p.id, viewer.id, 'viewer');
     await shareProject(t.engine.ctx, p.id, editor.id, 'editor');
-    const refused = await viewer.legacyApi.post(`/api/projects/${p.id}/parse`);
+    const refused = await refusedParse(p.id, viewer.api);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: expect.any(String) });
     const stranger = await t.otherUser(100);
-    expect((await stranger.legacyApi.post(`/api/projects/${p.id}/parse`)).status).toBe(404);
-    expect((await editor.legacyApi.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    expect((await refusedParse(p.id, stranger.api)).status).toBe(404);
+    expect((await parse(p.id, editor.api)).status).toBe(202);
     expect(await balanceOf(t.engine)).toBe(10_000 - 2);
     expect(await balanceOf(t.engine, editor.id)).toBe(100);
   });
 
   it('stores the optional with_recommendations / with_frequency and rejects non-booleans', async () => {
     const p = await makeProject(t.engine);
-    const bad = await t.legacyApi.post(`/api/projects/${p.id}/parse`, { with_frequency: 'yes' });
+    const bad = await refusedParse(p.id, t.api, { with_frequency: 'yes' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toHaveProperty('with_frequency');
-    await t.legacyApi.post(`/api/projects/${p.id}/parse`, {
-      with_recommendations: true,
-      with_frequency: false,
+    await t.api.send(PARSE, {
+      params: { project: p.id },
+      body: { with_recommendations: true, with_frequency: false },
     });
     const run = await t.engine.ctx.db.selectFrom('parse_runs').select('options').executeTakeFirstOrThrow();
     expect(JSON.parse(run.options)).toMatchObject({ with_recommendations: true, with_frequency: false });
@@ -111,7 +118,7 @@ describe('POST /api/projects/{project}/parse', () => {
 describe('a parse run with the demo network', () => {
   it('completes: every (prompt, network) answered, events recorded, status completed', async () => {
     const p = await makeProject(t.engine, { prompts: ['best crm', 'crm for startups', 'cheap crm'] });
-    await t.legacyApi.post(`/api/projects/${p.id}/parse`);
+    await parse(p.id);
     t.clock.advance(60_000);
     await t.engine.jobs.drain({ ignoreDelays: true });
 
@@ -138,14 +145,14 @@ describe('a parse run with the demo network', () => {
     ]);
     expect(await balanceOf(t.engine)).toBe(10_000 - 3);
     // A completed project may be parsed again.
-    expect((await t.legacyApi.post(`/api/projects/${p.id}/parse`)).status).toBe(202);
+    expect((await parse(p.id)).status).toBe(202);
   });
 
   it.skipIf(!analysisReady)('stores the analysis fields of every answer', async () => {
     const p = await makeProject(t.engine, {
       prompts: ['best crm', 'crm for startups', 'cheap crm', 'crm reviews'],
     });
-    await t.legacyApi.post(`/api/projects/${p.id}/parse`);
+    await parse(p.id);
     await t.engine.jobs.drain({ ignoreDelays: true });
     const answers = await t.engine.ctx.db
       .selectFrom('answers')
@@ -182,7 +189,7 @@ describe('a parse run with an openai-compatible network', () => {
         prompts: ['good prompt', 'broken prompt'],
         neurals: ['loopback'],
       });
-      await t.legacyApi.post(`/api/projects/${p.id}/parse`);
+      await parse(p.id);
       await t.engine.jobs.drain({ ignoreDelays: true });
 
       expect(ai.seen).toHaveLength(2);
@@ -214,7 +221,7 @@ describe('a parse run with an openai-compatible network', () => {
     try {
       await addCompatibleNetwork(t.engine, ai.url);
       const p = await makeProject(t.engine, { prompts: ['one', 'two'], neurals: ['loopback'] });
-      await t.legacyApi.post(`/api/projects/${p.id}/parse`);
+      await parse(p.id);
       expect(await balanceOf(t.engine)).toBe(10_000 - 2);
       await t.engine.jobs.drain({ ignoreDelays: true });
 

@@ -8,10 +8,13 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+const SAMPLE = 'POST /api/app/sample-project';
+const REANALYZE = 'POST /api/projects/{project}/reanalyze';
+
 describe('POST /api/app/sample-project', () => {
   it('creates a sample project with 25 prompts and 12 weekly completed updates, fast and free', async () => {
     const started = performance.now();
-    const res = await t.legacyApi.post('/api/app/sample-project', { language: 'en' });
+    const res = await t.api.send(SAMPLE, { body: { language: 'en' } });
     const elapsed = performance.now() - started;
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ data: { project_id: expect.any(Number) } });
@@ -64,7 +67,8 @@ describe('POST /api/app/sample-project', () => {
     const mentioned = answers.filter((a) => a.mention === 1).length;
     expect(mentioned).toBeGreaterThan(answers.length * 0.3);
     expect(mentioned).toBeLessThan(answers.length * 0.9);
-    expect((await t.legacyApi.get(`/api/projects/${id}`)).body.data.parse).toMatchObject({
+    const shown = await t.api.request('GET /api/projects/{project}', { params: { project: id } });
+    expect(shown.data.parse).toMatchObject({
       status: 'completed',
       last_completed_at: '2026-11-20 10:00:00',
     });
@@ -72,7 +76,7 @@ describe('POST /api/app/sample-project', () => {
   });
 
   it('tells a story in the project language: visibility up in some groups, down in others, a newcomer', async () => {
-    const id = (await t.legacyApi.post('/api/app/sample-project', { language: 'de' })).body.data.project_id;
+    const id = (await t.api.request(SAMPLE, { body: { language: 'de' } })).data.project_id;
     const rows = await t.engine.ctx.db
       .selectFrom('answers')
       .innerJoin('parse_runs as r', 'r.id', 'answers.run_id')
@@ -105,7 +109,7 @@ describe('POST /api/app/sample-project', () => {
   });
 
   it('writes Spanish prompts and answers for a Spanish sample', async () => {
-    const id = (await t.legacyApi.post('/api/app/sample-project', { language: 'es' })).body.data.project_id;
+    const id = (await t.api.request(SAMPLE, { body: { language: 'es' } })).data.project_id;
     const project = await t.engine.ctx.db
       .selectFrom('projects')
       .selectAll()
@@ -122,7 +126,7 @@ describe('POST /api/app/sample-project', () => {
   });
 
   it('rejects an unknown language with 422', async () => {
-    const res = await t.legacyApi.post('/api/app/sample-project', { language: 'fr' });
+    const res = await t.api.error(SAMPLE, { body: { language: 'fr' } });
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveProperty('language');
   });
@@ -134,14 +138,14 @@ describe('POST /api/projects/{project}/reanalyze', () => {
       brand: 'Acme',
       prompts: ['best crm', 'crm for startups', 'cheap crm', 'crm reviews'],
     });
-    await t.legacyApi.post(`/api/projects/${p.id}/parse`);
+    await t.api.send('POST /api/projects/{project}/parse', { params: { project: p.id } });
     await t.engine.jobs.drain({ ignoreDelays: true });
     const before = await t.engine.ctx.db.selectFrom('answers').selectAll().orderBy('id').execute();
     expect(before.some((a) => a.mention === 1)).toBe(true);
 
     // The brand is renamed to a name no answer contains: every mention must go.
     await t.engine.ctx.db.updateTable('projects').set({ brand: 'Zyxwvut' }).where('id', '=', p.id).execute();
-    const res = await t.legacyApi.post(`/api/projects/${p.id}/reanalyze`);
+    const res = await t.api.send(REANALYZE, { params: { project: p.id } });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       message: expect.any(String),
@@ -168,8 +172,8 @@ describe('POST /api/projects/{project}/reanalyze', () => {
       .insertInto('project_shares')
       .values({ project_id: p.id, user_id: viewer.id, role: 'viewer' })
       .execute();
-    expect((await viewer.legacyApi.post(`/api/projects/${p.id}/reanalyze`)).status).toBe(403);
+    expect((await viewer.api.error(REANALYZE, { params: { project: p.id } })).status).toBe(403);
     const stranger = await t.otherUser();
-    expect((await stranger.legacyApi.post(`/api/projects/${p.id}/reanalyze`)).status).toBe(404);
+    expect((await stranger.api.error(REANALYZE, { params: { project: p.id } })).status).toBe(404);
   });
 });

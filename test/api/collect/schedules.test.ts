@@ -83,7 +83,7 @@ describe('the schedule ticker', () => {
   it('records an event instead of a run when limits are too few or a run is going', async () => {
     const p = await makeProject(t.engine);
     await schedule(p.id, 'update', 'every_n_days', '1', '2026-11-01T06:00:00.000Z');
-    await t.legacyApi.patch('/api/app/account', { limits_balance: 1 });
+    await t.api.send('PATCH /api/app/account', { body: { limits_balance: 1 } });
     expect(await runDueSchedules(t.engine.ctx)).toEqual([]);
     const events = await eventsOf(t.engine, p.id);
     expect(events).toEqual([

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
 import { ans, seedProject, seedUpdate } from '../../helpers/seed-analytics';
+import type { BlockSlug } from '../../../src-shared/api/reports';
 
 let dataDir: string;
 let t: TestEngine | null = null;
@@ -35,12 +36,15 @@ describe('a crash during report building', () => {
     t = await createTestEngine({ dataDir });
     const p = await seedProject(t.engine.ctx, { brand: 'Acme' });
     await seedUpdate(t.engine.ctx, p, '2026-11-18', [ans(p.prompts[0], p.neural.chatgpt, { brandAt: 1 })]);
-    const blocks = ['summary', 'competitors', 'answers', 'sources'];
-    const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
-      options: {
-        comparison_enabled: false,
-        period_main: 'last_7_days',
-        blocks: blocks.map((slug) => ({ slug })),
+    const blocks: BlockSlug[] = ['summary', 'competitors', 'answers', 'sources'];
+    const created = await t.api.send('POST /api/projects/{project}/reports', {
+      params: { project: p.id },
+      body: {
+        options: {
+          comparison_enabled: false,
+          period_main: 'last_7_days',
+          blocks: blocks.map((slug) => ({ slug })),
+        },
       },
     });
     const id = created.body.id;
@@ -59,15 +63,17 @@ describe('a crash during report building', () => {
       .orderBy('id')
       .execute();
     expect(saved.map((r) => r.block_slug)).toEqual(['summary', 'competitors']);
-    expect((await t.legacyApi.get(`/api/projects/${p.id}/reports/${id}/status`)).body.status).toBe('running');
+    const at = { params: { project: p.id, report: id } };
+    const status = await t.api.request('GET /api/projects/{project}/reports/{report}/status', at);
+    expect(status.status).toBe('running');
 
     // The restarted engine put the job back in the queue; the build resumes and finishes.
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const report = await t.legacyApi.get(`/api/projects/${p.id}/reports/${id}`);
-    expect(report.body.data.status).toBe('done');
-    expect(report.body.data.result.map((r: any) => r.block_slug)).toEqual(blocks);
+    const report = (await t.api.request('GET /api/projects/{project}/reports/{report}', at)).data;
+    expect(report.status).toBe('done');
+    expect(report.result?.map((r) => r.block_slug)).toEqual(blocks);
     // The blocks built before the crash were kept, not built again.
-    expect(report.body.data.result.slice(0, 2).map((r: any) => r.id)).toEqual(saved.map((r) => r.id));
+    expect(report.result?.slice(0, 2).map((r) => r.id)).toEqual(saved.map((r) => r.id));
     const events = await db.selectFrom('events').select('type').where('type', '=', 'report_done').execute();
     expect(events).toHaveLength(1);
   }, 30_000);
@@ -76,8 +82,11 @@ describe('a crash during report building', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'answerscope-crash-'));
     t = await createTestEngine({ dataDir });
     const p = await seedProject(t.engine.ctx, { brand: 'Acme' });
-    const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
-      options: { comparison_enabled: false, period_main: 'last_7_days', blocks: [{ slug: 'summary' }] },
+    const created = await t.api.send('POST /api/projects/{project}/reports', {
+      params: { project: p.id },
+      body: {
+        options: { comparison_enabled: false, period_main: 'last_7_days', blocks: [{ slug: 'summary' }] },
+      },
     });
     // As after three crashes: the job was claimed three times and left running.
     await t.engine.ctx.db.updateTable('jobs').set({ status: 'running', attempts: 3 }).execute();
@@ -86,7 +95,9 @@ describe('a crash during report building', () => {
 
     t = await createTestEngine({ dataDir });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const status = await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/status`);
-    expect(status.body.status).toBe('failed');
+    const status = await t.api.request('GET /api/projects/{project}/reports/{report}/status', {
+      params: { project: p.id, report: created.body.id },
+    });
+    expect(status.status).toBe('failed');
   });
 });

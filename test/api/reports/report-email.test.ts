@@ -5,6 +5,7 @@ import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
 import { seedProject, type SeededProject } from '../../helpers/seed-analytics';
 import { JOB } from '../../../src-main/engine/job-catalogue';
 import { reportBuildJob } from '../../../src-main/engine/reports/report-build.job';
+import type { ReportOptionsInput } from '../../../src-shared/api/reports';
 
 interface Received {
   from: string;
@@ -54,17 +55,22 @@ afterEach(async () => {
 });
 
 const useSink = () =>
-  t.legacyApi.patch('/api/app/settings', {
-    smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'reports@answerscope.test' },
+  t.api.send('PATCH /api/app/settings', {
+    body: {
+      smtp: { host: '127.0.0.1', port: sink.port, secure: false, from: 'reports@answerscope.test' },
+    },
   });
 
-const create = (options: Record<string, unknown>) =>
-  t.legacyApi.post(`/api/projects/${p.id}/reports`, {
-    options: {
-      comparison_enabled: false,
-      period_main: 'last_7_days',
-      blocks: [{ slug: 'summary' }],
-      ...options,
+const create = (options: Partial<ReportOptionsInput>) =>
+  t.api.send('POST /api/projects/{project}/reports', {
+    params: { project: p.id },
+    body: {
+      options: {
+        comparison_enabled: false,
+        period_main: 'last_7_days',
+        blocks: [{ slug: 'summary' }],
+        ...options,
+      },
     },
   });
 
@@ -100,8 +106,10 @@ describe('report e-mail notices', () => {
     });
     await t.engine.jobs.drain({ ignoreDelays: true });
 
-    const status = await t.legacyApi.get(`/api/projects/${p.id}/reports/${created.body.id}/status`);
-    expect(status.body.status).toBe('failed');
+    const report = await t.api.request('GET /api/projects/{project}/reports/{report}/status', {
+      params: { project: p.id, report: created.body.id },
+    });
+    expect(report.status).toBe('failed');
     expect(sink.received.map((m) => m.to)).toEqual([['ops@example.com']]);
     expect(sink.received[0].data).toContain('disk full');
     const events = await t.engine.ctx.db.selectFrom('events').select(['type', 'message']).execute();

@@ -43,15 +43,20 @@ async function serveUi(root: string) {
 }
 
 async function doneReport(): Promise<number> {
-  const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
-    options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
+  const created = await t.api.send('POST /api/projects/{project}/reports', {
+    params: { project: p.id },
+    body: {
+      options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
+    },
   });
   await t.engine.jobs.drain({ ignoreDelays: true });
   return created.body.id;
 }
 
-const download = async (id: number) =>
-  (await t.legacyApi.get(`/api/projects/${p.id}/reports/${id}/download`)).body;
+const download = (id: number) =>
+  t.api.request('GET /api/projects/{project}/reports/{report}/download', {
+    params: { project: p.id, report: id },
+  });
 
 /** Asks for the PDF, runs the print, and answers what the next request says. */
 async function printOnce(id: number) {
@@ -71,7 +76,7 @@ async function expectFailure(id: number, reason: RegExp) {
     message: expect.stringMatching(/^The PDF could not be made: .+ Request the download again/),
     print_error: expect.stringMatching(reason),
   });
-  expect(failed.message).toContain(failed.print_error.replace(/\.$/, ''));
+  expect(failed.message).toContain(failed.print_error!.replace(/\.$/, ''));
   return Date.now() - started;
 }
 

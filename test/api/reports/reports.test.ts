@@ -1,18 +1,37 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
+import type { BodyOf } from '../../../src-renderer/src/api/client';
 import { ans, seedProject, seedUpdate, type SeededProject } from '../../helpers/seed-analytics';
-import { BLOCK_SLUGS } from '../../../src-shared/api/reports';
+import {
+  BLOCK_SLUGS,
+  type BlockData,
+  type KpiData,
+  type ReportOptionsInput,
+  type ReportResultItem,
+  type ReportStatus,
+} from '../../../src-shared/api/reports';
 
 let t: TestEngine;
 let p: SeededProject;
-const base = () => `/api/projects/${p.id}/reports`;
+const LIST = 'GET /api/projects/{project}/reports';
+const CREATE = 'POST /api/projects/{project}/reports';
+const REPORT = 'GET /api/projects/{project}/reports/{report}';
+const at = () => ({ params: { project: p.id } });
+const reportAt = (report: number) => ({ params: { project: p.id, report } });
 
-const validOptions = (over: Record<string, unknown> = {}) => ({
+const validOptions = (over: Partial<ReportOptionsInput> = {}): ReportOptionsInput => ({
   comparison_enabled: false,
   period_main: 'last_30_days',
   blocks: [{ slug: 'summary' }, { slug: 'competitors' }],
   ...over,
 });
+/** Creates a report (a 2xx answer; a refusal throws). */
+const create = (body: BodyOf<typeof CREATE>) => t.api.send(CREATE, { ...at(), body });
+/** A creation that must be refused: its status and error body, whatever the body sent. */
+const refused = (body: unknown) => t.api.error(CREATE, { ...at(), body });
+const report = async (id: number) => (await t.api.request(REPORT, reportAt(id))).data;
+const list = (query: { per_page?: number; page?: number; status?: ReportStatus }) =>
+  t.api.send(LIST, { ...at(), query });
 
 beforeEach(async () => {
   t = await createTestEngine({ now: '2026-11-20T10:00:00.000Z' });
@@ -41,28 +60,29 @@ async function seedTwoUpdates() {
   ]);
 }
 
+const BLOCKS = 'GET /api/projects/{project}/reports/blocks';
 describe('GET /api/projects/{project}/reports/blocks', () => {
   it('lists the nine blocks with Russian names for a Russian project', async () => {
-    const res = await t.legacyApi.get(`${base()}/blocks`);
+    const res = await t.api.send(BLOCKS, at());
     expect(res.status).toBe(200);
-    expect(res.body.data.map((b: any) => b.slug)).toEqual([...BLOCK_SLUGS]);
+    expect(res.body.data.map((b) => b.slug)).toEqual([...BLOCK_SLUGS]);
     for (const b of res.body.data) {
       expect(Object.keys(b).sort()).toEqual(['block_order', 'description', 'id', 'name', 'slug', 'visible']);
       expect(b.visible).toBe('all');
     }
-    expect(res.body.data.find((b: any) => b.slug === 'summary').name).toBe('Сводка');
+    expect(res.body.data.find((b) => b.slug === 'summary')?.name).toBe('Сводка');
   });
 
   it('names the blocks in English for an English project', async () => {
     await t.engine.ctx.db.updateTable('projects').set({ language: 'en' }).where('id', '=', p.id).execute();
-    const res = await t.legacyApi.get(`${base()}/blocks`);
-    expect(res.body.data.find((b: any) => b.slug === 'summary').name).toBe('Summary');
+    const res = await t.api.send(BLOCKS, at());
+    expect(res.body.data.find((b) => b.slug === 'summary')?.name).toBe('Summary');
   });
 });
 
 describe('POST /api/projects/{project}/reports', () => {
   it('creates a queued report with a URL-safe shared key of at least 128 bits', async () => {
-    const res = await t.legacyApi.post(base(), { options: validOptions() });
+    const res = await create({ options: validOptions() });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -74,13 +94,13 @@ describe('POST /api/projects/{project}/reports', () => {
   });
 
   it('stores the options with defaults filled in and e-mails split into arrays', async () => {
-    const created = await t.legacyApi.post(base(), {
+    const created = await create({
       options: validOptions({
         report_email: 'a@example.com, b@example.com',
         blocks: [{ slug: 'kpi', checked: false }, { slug: 'summary' }],
       }),
     });
-    const res = await t.legacyApi.get(`${base()}/${created.body.id}`);
+    const res = await t.api.send(REPORT, reportAt(created.body.id));
     expect(res.status).toBe(200);
     expect(res.body.data).not.toHaveProperty('result');
     expect(res.body.data).toMatchObject({
@@ -105,6 +125,8 @@ describe('POST /api/projects/{project}/reports', () => {
     });
   });
 
+  // Bodies the route refuses (some off its type): built loosely, sent through refused().
+  const loose = (over: Record<string, unknown>) => ({ ...validOptions(), ...over });
   const cases: Array<[string, unknown, string[]]> = [
     ['options missing', {}, ['options']],
     [
@@ -122,47 +144,43 @@ describe('POST /api/projects/{project}/reports', () => {
       { options: { comparison_enabled: false, period_main: 'last_7_days' } },
       ['options.blocks'],
     ],
-    ['blocks empty', { options: validOptions({ blocks: [] }) }, ['options.blocks']],
+    ['blocks empty', { options: loose({ blocks: [] }) }, ['options.blocks']],
     [
       'unknown block slug',
-      { options: validOptions({ blocks: [{ slug: 'summary' }, { slug: 'weather' }] }) },
+      { options: loose({ blocks: [{ slug: 'summary' }, { slug: 'weather' }] }) },
       ['options.blocks.1.slug'],
     ],
-    ['wrong period_main', { options: validOptions({ period_main: 'last_year' }) }, ['options.period_main']],
+    ['wrong period_main', { options: loose({ period_main: 'last_year' }) }, ['options.period_main']],
     [
       'prev_period as main period',
-      { options: validOptions({ period_main: 'prev_period' }) },
+      { options: loose({ period_main: 'prev_period' }) },
       ['options.period_main'],
     ],
-    [
-      'custom without dates',
-      { options: validOptions({ period_main: 'custom' }) },
-      ['options.period_main_dates'],
-    ],
+    ['custom without dates', { options: loose({ period_main: 'custom' }) }, ['options.period_main_dates']],
     [
       'custom dates reversed',
-      { options: validOptions({ period_main: 'custom', period_main_dates: ['2026-11-10', '2026-11-01'] }) },
+      { options: loose({ period_main: 'custom', period_main_dates: ['2026-11-10', '2026-11-01'] }) },
       ['options.period_main_dates'],
     ],
     [
       'custom date not a date',
-      { options: validOptions({ period_main: 'custom', period_main_dates: ['2026-02-30', '2026-03-01'] }) },
+      { options: loose({ period_main: 'custom', period_main_dates: ['2026-02-30', '2026-03-01'] }) },
       ['options.period_main_dates.0'],
     ],
     [
       'comparison without period',
-      { options: validOptions({ comparison_enabled: true }) },
+      { options: loose({ comparison_enabled: true }) },
       ['options.period_comparison'],
     ],
     [
       'wrong comparison period',
-      { options: validOptions({ comparison_enabled: true, period_comparison: 'yesterday' }) },
+      { options: loose({ comparison_enabled: true, period_comparison: 'yesterday' }) },
       ['options.period_comparison'],
     ],
     [
       'custom comparison reversed',
       {
-        options: validOptions({
+        options: loose({
           comparison_enabled: true,
           period_comparison: 'custom',
           period_compare_dates: ['2026-10-31', '2026-10-01'],
@@ -172,15 +190,15 @@ describe('POST /api/projects/{project}/reports', () => {
     ],
     [
       'bad e-mail in a string',
-      { options: validOptions({ report_email: 'a@example.com, nope' }) },
+      { options: loose({ report_email: 'a@example.com, nope' }) },
       ['options.report_email'],
     ],
     [
       'bad e-mail in an array',
-      { options: validOptions({ report_email_notifications: ['ok@example.com', 'bad'] }) },
+      { options: loose({ report_email_notifications: ['ok@example.com', 'bad'] }) },
       ['options.report_email_notifications.1'],
     ],
-    ['wrong file_type', { options: validOptions({ file_type: 'docx' }) }, ['options.file_type']],
+    ['wrong file_type', { options: loose({ file_type: 'docx' }) }, ['options.file_type']],
     ['wrong source_type', { options: validOptions(), source_type: 'cron' }, ['source_type']],
     ['status other than queued', { options: validOptions(), status: 'done' }, ['status']],
     [
@@ -190,16 +208,17 @@ describe('POST /api/projects/{project}/reports', () => {
     ],
   ];
   it.each(cases)('answers 422 with field paths: %s', async (_name, body, paths) => {
-    const res = await t.legacyApi.post(base(), body);
+    const res = await refused(body);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: expect.any(String), errors: expect.any(Object) });
-    expect(Object.keys(res.body.errors).sort()).toEqual(paths.sort());
-    for (const messages of Object.values(res.body.errors)) expect(messages).toEqual([expect.any(String)]);
+    expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(paths.sort());
+    for (const messages of Object.values(res.body.errors ?? {}))
+      expect(messages).toEqual([expect.any(String)]);
   });
 
   it('reports every missing required field at once', async () => {
-    const res = await t.legacyApi.post(base(), { options: {} });
-    expect(Object.keys(res.body.errors).sort()).toEqual([
+    const res = await refused({ options: {} });
+    expect(Object.keys(res.body.errors ?? {}).sort()).toEqual([
       'options.blocks',
       'options.comparison_enabled',
       'options.period_main',
@@ -207,36 +226,36 @@ describe('POST /api/projects/{project}/reports', () => {
   });
 
   it('ignores the comparison period when comparison is disabled', async () => {
-    const res = await t.legacyApi.post(base(), { options: validOptions({ period_comparison: 'nonsense' }) });
+    // Off the type on purpose (the value is ignored): the loose client, and a 2xx expected.
+    const res = await refused({ options: loose({ period_comparison: 'nonsense' }) });
     expect(res.status).toBe(201);
   });
 
   it('restarts an earlier report with its options (source_type restart, options.restart_of)', async () => {
-    const first = await t.legacyApi.post(base(), {
+    const first = await create({
       options: validOptions({ period_main: 'custom', period_main_dates: ['2026-11-01', '2026-11-15'] }),
     });
-    const again = await t.legacyApi.post(base(), {
-      source_type: 'restart',
-      options: { restart_of: first.body.id },
-    });
+    // A restart sends only restart_of: the other options are the earlier report's.
+    const restart = (restart_of: number) => ({ source_type: 'restart' as const, options: { restart_of } });
+    const again = await create(restart(first.body.id));
     expect(again.status).toBe(201);
-    const res = await t.legacyApi.get(`${base()}/${again.body.id}`);
-    expect(res.body.data.source_type).toBe('restart');
-    expect(res.body.data.options).toMatchObject({
+    const restarted = await report(again.body.id);
+    expect(restarted.source_type).toBe('restart');
+    expect(restarted.options).toMatchObject({
       period_main: 'custom',
       period_main_dates: ['2026-11-01', '2026-11-15'],
       restart_of: first.body.id,
     });
-    const missing = await t.legacyApi.post(base(), { source_type: 'restart', options: { restart_of: 999 } });
+    const missing = await refused(restart(999));
     expect(missing.status).toBe(422);
-    expect(Object.keys(missing.body.errors)).toEqual(['options.restart_of']);
+    expect(Object.keys(missing.body.errors ?? {})).toEqual(['options.restart_of']);
   });
 });
 
 describe('GET /api/projects/{project}/reports', () => {
   it('pages newest first with Laravel links and meta, and filters by status', async () => {
-    for (let i = 0; i < 3; i++) await t.legacyApi.post(base(), { options: validOptions() });
-    const res = await t.legacyApi.get(base(), { per_page: 2 });
+    for (let i = 0; i < 3; i++) await create({ options: validOptions() });
+    const res = await list({ per_page: 2 });
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ current_page: 1, last_page: 2, per_page: 2, total: 3 });
     expect(res.body.links).toEqual({
@@ -257,43 +276,46 @@ describe('GET /api/projects/{project}/reports', () => {
       'updated_at',
       'user_id',
     ]);
-    const page2 = await t.legacyApi.get(base(), { per_page: 2, page: 2 });
+    const page2 = await list({ per_page: 2, page: 2 });
     expect(page2.body.data).toHaveLength(1);
     expect(page2.body.links.prev).toContain('page=1');
 
-    const done = await t.legacyApi.get(base(), { status: 'done' });
+    const done = await list({ status: 'done' });
     expect(done.body.meta.total).toBe(0);
-    expect((await t.legacyApi.get(base(), { status: 'queued' })).body.meta.total).toBe(3);
+    expect((await list({ status: 'queued' })).body.meta.total).toBe(3);
   });
 
   it('answers 422 for per_page above 100 and an unknown status', async () => {
-    const big = await t.legacyApi.get(base(), { per_page: 101 });
+    const big = await t.api.error(LIST, { ...at(), query: { per_page: 101 } });
     expect(big.status).toBe(422);
-    expect(Object.keys(big.body.errors)).toEqual(['per_page']);
-    expect((await t.legacyApi.get(base(), { per_page: 100 })).status).toBe(200);
-    expect((await t.legacyApi.get(base(), { status: 'lost' })).status).toBe(422);
+    expect(Object.keys(big.body.errors ?? {})).toEqual(['per_page']);
+    expect((await list({ per_page: 100 })).status).toBe(200);
+    expect((await t.api.error(LIST, { ...at(), query: { status: 'lost' } })).status).toBe(422);
   });
 });
 
 describe('reports of another project', () => {
   it('answers 404 for a report through another project and for a foreign project', async () => {
     const q = await seedProject(t.engine.ctx, { brand: 'Other' });
-    const created = await t.legacyApi.post(base(), { options: validOptions() });
+    const created = await create({ options: validOptions() });
+    // Raw paths: the PDF (/file) is not in the route table, and the loop reads best as paths.
     for (const suffix of ['', '/status', '/download', '/file']) {
-      const res = await t.legacyApi.get(`/api/projects/${q.id}/reports/${created.body.id}${suffix}`);
+      const res = await t.rawApi.get(`/api/projects/${q.id}/reports/${created.body.id}${suffix}`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: expect.any(String) });
     }
     const stranger = await t.otherUser();
-    expect((await stranger.legacyApi.get(`${base()}/${created.body.id}`)).status).toBe(404);
-    expect((await stranger.legacyApi.post(base(), { options: validOptions() })).status).toBe(404);
+    expect((await stranger.api.error(REPORT, reportAt(created.body.id))).status).toBe(404);
+    expect((await stranger.api.error(CREATE, { ...at(), body: { options: validOptions() } })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('report building', () => {
   it('goes queued → running → done, with every chosen block in the result and a report_done event', async () => {
     await seedTwoUpdates();
-    const created = await t.legacyApi.post(base(), {
+    const created = await create({
       options: validOptions({
         blocks: BLOCK_SLUGS.filter((s) => s !== 'ai_conclusions').map((slug) => ({ slug })),
         comparison_enabled: true,
@@ -301,19 +323,20 @@ describe('report building', () => {
       }),
     });
     const id = created.body.id;
-    expect((await t.legacyApi.get(`${base()}/${id}/status`)).body).toEqual({
+    const STATUS = 'GET /api/projects/{project}/reports/{report}/status';
+    expect(await t.api.request(STATUS, reportAt(id))).toEqual({
       id,
       status: 'queued',
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
     });
-    const before = await t.legacyApi.get(`${base()}/${id}/download`);
+    const before = await t.api.error('GET /api/projects/{project}/reports/{report}/download', reportAt(id));
     expect(before.status).toBe(400);
     expect(before.body).toEqual({ message: expect.any(String), status: 'queued' });
 
     await t.engine.jobs.drain({ ignoreDelays: true });
-    expect((await t.legacyApi.get(`${base()}/${id}/status`)).body.status).toBe('done');
-    const res = await t.legacyApi.get(`${base()}/${id}`);
-    const result = res.body.data.result;
+    expect((await t.api.request(STATUS, reportAt(id))).status).toBe('done');
+    // Each block's data is `unknown` in the shared types; this test reads its fields by name.
+    const result: Array<ReportResultItem<BlockData<any>>> = (await report(id)).result ?? [];
     expect(result.map((r: any) => r.block_slug)).toEqual(BLOCK_SLUGS.filter((s) => s !== 'ai_conclusions'));
     for (const r of result) {
       expect(Object.keys(r).sort()).toEqual([
@@ -328,7 +351,7 @@ describe('report building', () => {
       expect(r.block_data.period).toEqual({ from: '2026-10-22', to: '2026-11-20' });
       expect(r.block_data.comparison_period).toEqual({ from: '2026-09-22', to: '2026-10-21' });
     }
-    const summary = result.find((r: any) => r.block_slug === 'summary').block_data;
+    const summary = result.find((r) => r.block_slug === 'summary')!.block_data;
     // Two updates in the period; at the last one the brand is named in 2 of 4 answers.
     expect(summary.main).toMatchObject({
       updates: 2,
@@ -341,7 +364,7 @@ describe('report building', () => {
     ]);
     expect(summary.comparison).toMatchObject({ updates: 0, last_update: null, chart: [] });
 
-    const kpi = result.find((r: any) => r.block_slug === 'kpi').block_data.main;
+    const kpi = result.find((r) => r.block_slug === 'kpi')!.block_data.main;
     expect(kpi.brand_demand.available).toBe(false);
     expect(kpi.web_analytics.connected).toBe(false);
 
@@ -365,29 +388,26 @@ describe('report building', () => {
       ans(b, chatgpt, { brandAt: 2, competitors: ['Globex'], urls: ['https://wiki.org/acme'] }),
       ans(b, perplexity, { hasData: false }),
     ]);
-    const main = ['2026-11-05', '2026-11-19'];
-    const comparison = ['2026-11-01', '2026-11-12'];
-    const created = await t.legacyApi.post(base(), {
+    const main: [string, string] = ['2026-11-05', '2026-11-19'];
+    const comparison: [string, string] = ['2026-11-01', '2026-11-12'];
+    const created = await create({
       options: validOptions({
         period_main: 'custom',
         period_main_dates: main,
         comparison_enabled: true,
         period_comparison: 'custom',
         period_compare_dates: comparison,
-        blocks: ['summary', 'competitors', 'answers', 'sources', 'prompts_visibility_history'].map(
+        blocks: (['summary', 'competitors', 'answers', 'sources', 'prompts_visibility_history'] as const).map(
           (slug) => ({ slug }),
         ),
       }),
     });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const report = await t.legacyApi.get(`${base()}/${created.body.id}`);
-    const block = (slug: string) =>
-      report.body.data.result.find((r: any) => r.block_slug === slug).block_data;
-    const endpoint = async (path: string, dates: string[], query: Record<string, any> = {}) => {
-      const res = await t.legacyApi.get(`/api/projects/${p.id}/${path}`, { dates, ...query });
-      expect(res.status).toBe(200);
-      return res.body;
-    };
+    const built = await report(created.body.id);
+    // Each block's data is `unknown` in the shared types; this test reads its fields by name.
+    const block = (slug: string): BlockData<any> =>
+      built.result!.find((r) => r.block_slug === slug)!.block_data;
+    const query = (dates: string[]) => ({ ...at(), query: { dates } });
 
     for (const [side, dates] of [
       ['main', main],
@@ -395,18 +415,17 @@ describe('report building', () => {
     ] as const) {
       // summary: visibility curve, tone and share of voice of GET /summary
       const summary = block('summary')[side];
-      const stats = (await endpoint('summary', dates)).data.updateStats;
-      const all = stats.visibility_curve.find((s: any) => s.label.system_name === 'all');
-      expect(summary.chart.map((p: any) => [p.x, p.visibility])).toEqual(
-        all.data.map((p: any) => [p.x, p.y]),
-      );
-      expect(summary.brand).toEqual({ visibility: all.data.at(-1).y, mentions: all.data.at(-1).z });
+      const stats = (await t.api.request('GET /api/projects/{project}/summary', query(dates))).data
+        .updateStats;
+      const all = stats.visibility_curve.find((s) => s.label.system_name === 'all')!;
+      expect(summary.chart.map((p: any) => [p.x, p.visibility])).toEqual(all.data.map((p) => [p.x, p.y]));
+      expect(summary.brand).toEqual({ visibility: all.data.at(-1)?.y, mentions: all.data.at(-1)?.z });
       expect(summary.tone).toEqual(stats.tone_chart);
       expect(summary.share_of_voice).toEqual(
-        stats.share_of_voice.map((v: any) => ({ name: v.label, type: v.type, share: v.data.at(-1).y })),
+        stats.share_of_voice.map((v) => ({ name: v.label, type: v.type, share: v.data.at(-1)?.y })),
       );
       expect(block('prompts_visibility_history')[side].growth).toEqual(
-        stats.topPrompts.up.map((i: any) => ({
+        stats.topPrompts.up.map((i) => ({
           prompt: i.prompt,
           visibility: i.visibility,
           change: i.dynamic,
@@ -414,11 +433,14 @@ describe('report building', () => {
       );
 
       // competitors: the table of GET /competitors
-      const competitors = await endpoint('competitors', dates, { competitors_count: 20 });
+      const competitors = await t.api.request('GET /api/projects/{project}/competitors', {
+        ...at(),
+        query: { dates, competitors_count: 20 },
+      });
       expect(
         block('competitors')[side].rows.map((r: any) => [r.name, r.visibility, r.mentions, r.share_of_voice]),
       ).toEqual(
-        competitors.data.tableData.map((r: any) => [
+        competitors.data.tableData.map((r) => [
           r.competitor.name,
           r.visibility.last,
           r.mentions,
@@ -427,20 +449,22 @@ describe('report building', () => {
       );
 
       // answers: prompts, visibility and dynamic of GET /answers/visibility sorted by visibility
-      const answers = await endpoint('answers/visibility', dates, {
-        sortField: 'visibility_sort',
-        sortOrder: 'desc',
-        per_page: 100,
+      const answers = await t.api.request('GET /api/projects/{project}/answers/visibility', {
+        ...at(),
+        query: { dates, sortField: 'visibility_sort', sortOrder: 'desc', per_page: 100 },
       });
       expect(block('answers')[side].total_prompts).toBe(answers.total_prompts);
       expect(block('answers')[side].rows.map((r: any) => [r.prompt_id, r.visibility, r.dynamic])).toEqual(
-        answers.tableData.rows.map((r: any) => [r.prompt.id, r.prompt.visibility, r.prompt.dynamic]),
+        answers.tableData.rows.map((r) => [r.prompt.id, r.prompt.visibility, r.prompt.dynamic]),
       );
 
       // sources: domains and citations of GET /sources/list
-      const sources = await endpoint('sources/list', dates, { per_page: 20 });
+      const sources = await t.api.request('GET /api/projects/{project}/sources/list', {
+        ...at(),
+        query: { dates, per_page: 20 },
+      });
       expect(block('sources')[side].domains.map((d: any) => [d.domain, d.citations, d.pages])).toEqual(
-        sources.tableData.map((d: any) => [d.domain, d.frequency.last, d.sources_count]),
+        sources.tableData.map((d) => [d.domain, d.frequency.last, d.sources_count]),
       );
     }
 
@@ -460,13 +484,10 @@ describe('report building', () => {
   });
 
   it('resolves last_7_days, last_calendar_month, custom and prev_period against the clock', async () => {
-    const periodsOf = async (options: Record<string, unknown>) => {
-      const created = await t.legacyApi.post(base(), {
-        options: validOptions({ blocks: [{ slug: 'kpi' }], ...options }),
-      });
+    const periodsOf = async (options: Partial<ReportOptionsInput>) => {
+      const created = await create({ options: validOptions({ blocks: [{ slug: 'kpi' }], ...options }) });
       await t.engine.jobs.drain({ ignoreDelays: true });
-      const res = await t.legacyApi.get(`${base()}/${created.body.id}`);
-      const data = res.body.data.result[0].block_data;
+      const data = (await report(created.body.id)).result![0].block_data;
       return [data.period, data.comparison_period];
     };
     expect(await periodsOf({ period_main: 'last_7_days' })).toEqual([
@@ -498,13 +519,13 @@ describe('report building', () => {
   });
 
   it('switches ai_conclusions off without an analysis model and builds the rest', async () => {
-    const created = await t.legacyApi.post(base(), {
+    const created = await create({
       options: validOptions({ blocks: [{ slug: 'ai_conclusions' }, { slug: 'summary' }] }),
     });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const res = await t.legacyApi.get(`${base()}/${created.body.id}`);
-    expect(res.body.data.status).toBe('done');
-    const [ai, summary] = res.body.data.result;
+    const built = await report(created.body.id);
+    expect(built.status).toBe('done');
+    const [ai, summary] = built.result!;
     expect(ai.block_slug).toBe('ai_conclusions');
     expect(ai.block_data).toMatchObject({ disabled_reason: 'no_analysis_model', main: null });
     expect(summary.block_slug).toBe('summary');
@@ -517,10 +538,9 @@ describe('report building', () => {
       .set({ frequency: 1200 })
       .where('id', '=', p.prompts[0])
       .execute();
-    const created = await t.legacyApi.post(base(), { options: validOptions({ blocks: [{ slug: 'kpi' }] }) });
+    const created = await create({ options: validOptions({ blocks: [{ slug: 'kpi' }] }) });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const res = await t.legacyApi.get(`${base()}/${created.body.id}`);
-    const kpi = res.body.data.result[0].block_data.main;
+    const kpi = ((await report(created.body.id)).result![0].block_data as BlockData<KpiData>).main!;
     expect(kpi.brand_demand).toMatchObject({
       available: true,
       total_frequency: 1200,

@@ -37,18 +37,64 @@ describe('the realistic corpus', () => {
     expect(new Set(realAnswers.map((a) => a.id)).size).toBe(realAnswers.length);
     for (const a of realAnswers) for (const t of a.traps) expect(a.text).toContain(t.text);
   });
+});
 
-  // Floors a little under the figures last measured (2026-11-24, stop 21: P 0.843, R 0.832, position
-  // 0.938); raise them as it improves.
-  it('keeps its measured accuracy', { timeout: 120_000 }, () => {
-    const tally = emptyTally();
-    for (const a of realAnswers) scoreAnswer(tally, a, resultOf(a));
-    const all = figuresOf(tally);
-    expect(all.precision).toBeGreaterThanOrEqual(0.82);
-    expect(all.recall).toBeGreaterThanOrEqual(0.81);
-    expect(all.position).toBeGreaterThanOrEqual(0.92);
-    expect(all.mentionF1).toBeGreaterThanOrEqual(0.98);
-    expect(all.occurrences).toBeGreaterThanOrEqual(0.95);
+interface AccuracyFloors {
+  precision: number;
+  recall: number;
+  position: number;
+  mentionF1: number;
+  occurrences: number;
+}
+
+/**
+ * Each written set and the floors its figures must not fall below: a little under the figures
+ * last measured; raise them as the analysis improves. URLs and the site's position are exact (1).
+ * The corpus runs first: it analyses most answers (the slow first pass), hence its timeout.
+ */
+const ACCURACY: Array<{ name: string; set: RealAnswer[]; timeout: number; floors: AccuracyFloors }> = [
+  {
+    // Measured at the end of stop 22: P 0.855, R 0.837, position 0.938 (stop 21: 0.843 / 0.832 / 0.938).
+    name: 'the realistic corpus',
+    set: realAnswers,
+    timeout: 120_000,
+    floors: { precision: 0.83, recall: 0.815, position: 0.92, mentionF1: 0.98, occurrences: 0.95 },
+  },
+  {
+    // held-out/, written blind in stop 20, tuned on since stop 21. End of stop 22: P 0.848, R 0.888,
+    // position 0.917.
+    name: 'the second tuning set',
+    set: heldOutAnswers,
+    timeout: 60_000,
+    floors: { precision: 0.82, recall: 0.86, position: 0.89, mentionF1: 0.98, occurrences: 0.94 },
+  },
+  {
+    // held-out-2/, written blind in stop 21 (first measured: P 0.723, R 0.902, position 0.766), tuned
+    // on since stop 22. End of stop 22: P 0.903, R 0.919, position 0.906, mention F1 1.000.
+    name: 'the third tuning set',
+    set: heldOut2Answers,
+    timeout: 60_000,
+    floors: { precision: 0.88, recall: 0.9, position: 0.88, mentionF1: 0.98, occurrences: 0.97 },
+  },
+  {
+    // held-out-3/, written blind in stop 22, never used to tune the analysis: its floors only stop
+    // a change from making unseen answers worse. First measured with the code of the start of stop
+    // 22: P 0.573, R 0.887, position 0.844; end of stop 22: P 0.615, R 0.908, position 0.859.
+    name: 'the held-out set',
+    set: heldOut3Answers,
+    timeout: 60_000,
+    floors: { precision: 0.6, recall: 0.89, position: 0.84, mentionF1: 0.98, occurrences: 0.96 },
+  },
+];
+
+describe.each(ACCURACY)('$name', ({ set, timeout, floors }) => {
+  it('keeps its measured accuracy', { timeout }, () => {
+    const all = figuresOfSet(set);
+    expect(all.precision).toBeGreaterThanOrEqual(floors.precision);
+    expect(all.recall).toBeGreaterThanOrEqual(floors.recall);
+    expect(all.position).toBeGreaterThanOrEqual(floors.position);
+    expect(all.mentionF1).toBeGreaterThanOrEqual(floors.mentionF1);
+    expect(all.occurrences).toBeGreaterThanOrEqual(floors.occurrences);
     expect(all.urls).toBe(1);
     expect(all.sitePosition).toBe(1);
   });
@@ -104,59 +150,16 @@ function figuresOfSet(set: RealAnswer[]) {
   return figuresOf(tally);
 }
 
-interface Floors {
-  precision: number;
-  recall: number;
-  position: number;
-}
-
-/**
- * The sets written blind apart from the corpus, each with floors a little under its figures at the
- * end of the stop that last measured it. The first two were tuned on after they were written (so
- * they no longer say how rules carry over); the last one is the held-out set, never used to tune
- * the analysis: its floors only stop a change from making unseen answers worse.
- */
-const WRITTEN_BLIND: Array<{ name: string; set: RealAnswer[]; perLanguage: number; floors: Floors }> = [
-  // Stop 20, tuned on since stop 21. End of stop 22: P 0.843, R 0.888, position 0.896.
-  {
-    name: 'the second tuning set (held-out)',
-    set: heldOutAnswers,
-    perLanguage: 12,
-    floors: { precision: 0.82, recall: 0.86, position: 0.87 },
-  },
-  // Stop 21, tuned on since stop 22. First measured blind: P 0.723, R 0.902, position 0.766; end of
-  // stop 22: P 0.819, R 0.910, position 0.844.
-  {
-    name: 'the third tuning set (held-out-2)',
-    set: heldOut2Answers,
-    perLanguage: 16,
-    floors: { precision: 0.8, recall: 0.89, position: 0.82 },
-  },
-  // Stop 22, blind. First measured with the code of the start of stop 22: P 0.573, R 0.887,
-  // position 0.844; end of stop 22: P 0.594, R 0.908, position 0.859.
-  {
-    name: 'the held-out set (held-out-3)',
-    set: heldOut3Answers,
-    perLanguage: 16,
-    floors: { precision: 0.57, recall: 0.88, position: 0.83 },
-  },
-];
-
-describe.each(WRITTEN_BLIND)('$name', ({ set, perLanguage, floors }) => {
-  it('is well formed and shares no id with the corpus or another set', () => {
+/** The sets written blind: well formed, and apart from the corpus and from each other. */
+describe.each([
+  { name: 'held-out', set: heldOutAnswers, perLanguage: 12 },
+  { name: 'held-out-2', set: heldOut2Answers, perLanguage: 16 },
+  { name: 'held-out-3', set: heldOut3Answers, perLanguage: 16 },
+])('the written-blind set $name', ({ set, perLanguage }) => {
+  it('holds its answers per language, none sharing an id with the corpus or another set', () => {
     expectWellFormed(set, perLanguage);
-    const others = new Set(WRITTEN_BLIND.flatMap((b) => (b.set === set ? [] : b.set.map((a) => a.id))));
-    expect(set.filter((a) => others.has(a.id))).toEqual([]);
-  });
-
-  it('keeps its measured accuracy', { timeout: 60_000 }, () => {
-    const all = figuresOfSet(set);
-    expect(all.precision).toBeGreaterThanOrEqual(floors.precision);
-    expect(all.recall).toBeGreaterThanOrEqual(floors.recall);
-    expect(all.position).toBeGreaterThanOrEqual(floors.position);
-    expect(all.mentionF1).toBeGreaterThanOrEqual(0.97);
-    expect(all.occurrences).toBeGreaterThanOrEqual(0.94);
-    expect(all.urls).toBe(1);
-    expect(all.sitePosition).toBe(1);
+    const others = [heldOutAnswers, heldOut2Answers, heldOut3Answers].filter((o) => o !== set).flat();
+    const ids = new Set(others.map((a) => a.id));
+    expect(set.filter((a) => ids.has(a.id))).toEqual([]);
   });
 });

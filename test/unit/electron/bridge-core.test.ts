@@ -48,7 +48,7 @@ beforeAll(async () => {
   // The team's shared server: a second engine behind the real HTTP host on loopback.
   server = await createTestEngine();
   serverHost = await startHttpHost(server.engine);
-  await server.legacyApi.patch('/api/app/account', { limits_balance: 4321 });
+  await server.api.send('PATCH /api/app/account', { body: { limits_balance: 4321 } });
 });
 afterAll(async () => {
   await serverHost.close();

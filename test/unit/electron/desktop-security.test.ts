@@ -130,13 +130,15 @@ describe('secrets without a keychain', () => {
   it('in the engine (provider keys) are re-sealed at the first start with a keychain', async () => {
     const dataDir = tempDir();
     const first = await createTestEngine({ dataDir, secrets: keychain(false) });
-    const created = await first.legacyApi.post('/api/app/neurals', {
-      system_name: 'gw',
-      display_name: 'Gateway',
-      provider: 'openai-compatible',
-      model: 'm',
-      base_url: 'https://gw.example/v1',
-      api_key: 'sk-desktop-1',
+    const created = await first.api.send('POST /api/app/neurals', {
+      body: {
+        system_name: 'gw',
+        display_name: 'Gateway',
+        provider: 'openai-compatible',
+        model: 'm',
+        base_url: 'https://gw.example/v1',
+        api_key: 'sk-desktop-1',
+      },
     });
     expect(created.status).toBe(201);
     const read = async (t: typeof first) =>

@@ -44,8 +44,11 @@ const save = (body: unknown) =>
   bridge.handleWire({ method: 'POST', path: '/app-shell/save-pdf', body: JSON.stringify(body) });
 
 async function doneReport(): Promise<number> {
-  const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
-    options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
+  const created = await t.api.send('POST /api/projects/{project}/reports', {
+    params: { project: p.id },
+    body: {
+      options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
+    },
   });
   await t.engine.jobs.drain({ ignoreDelays: true });
   return created.body.id;
@@ -100,8 +103,11 @@ describe('POST /app-shell/save-pdf', () => {
   });
 
   it('passes the API’s own errors through: 400 before done, 404 for an unknown report', async () => {
-    const created = await t.legacyApi.post(`/api/projects/${p.id}/reports`, {
-      options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
+    const created = await t.api.send('POST /api/projects/{project}/reports', {
+      params: { project: p.id },
+      body: {
+        options: { comparison_enabled: false, period_main: 'last_30_days', blocks: [{ slug: 'summary' }] },
+      },
     });
     const early = await save({ project_id: p.id, report_id: created.body.id });
     expect(early.status).toBe(400);

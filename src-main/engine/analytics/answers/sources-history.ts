@@ -2,7 +2,7 @@ import type { EngineContext } from '../../context';
 import type { SourcesHistoryResponse } from '../../../../src-shared/api/analytics';
 import type { ProjectRow } from '../../db/schema';
 import type { Query } from '../../validation/query';
-import { scopeFor, type FilterInput, type Scope } from '../filters';
+import { scopeFor, sourcesFiltersEcho, type FilterInput, type Scope } from '../filters';
 import {
   bestPosition,
   positionDynamic,
@@ -71,16 +71,7 @@ export async function sourcesHistoryBody(
       ),
     );
   return {
-    filters: {
-      dates: scope.dates,
-      neurals: scope.neurals.map((n) => n.id),
-      groups: scope.groupIds,
-      prompt_search: f.prompt_search ?? null,
-      mention_filter: f.mention_filter ?? null,
-      min_frequency: f.min_frequency ?? null,
-      visibility: f.visibility ?? null,
-      urls_mode: f.urls_mode ?? 'all',
-    },
+    filters: sourcesFiltersEcho(scope),
     next_cursor: null,
     has_more: false,
     total_prompts: data.length,
