@@ -14,6 +14,7 @@ import { isSentenceStart } from './brand-mentions';
 import {
   exampleOfTrade,
   introducesOtherKind,
+  isTradeWord,
   listedAfterLeadIn,
   listedAfterOtherKind,
   namedAfterChannelNoun,
@@ -194,7 +195,10 @@ const NAME_COLUMN_HEADERS = new Set(
   anbieter marke marken unternehmen firma name bank banken dienst tool app plattform produkt shop händler
   software lösung agentur
   servicio servicios proveedor empresa empresas marca marcas nombre banco bancos herramienta aplicación
-  plataforma producto tienda operador opción solución agencia agencias inmobiliaria`.split(/\s+/),
+  plataforma producto tienda operador opción solución agencia agencias inmobiliaria aseguradora
+  aseguradoras compañía compañías entidad entidades aerolínea aerolíneas operadora operadoras
+  versicherer versicherung krankenkasse fluggesellschaft airline händler застройщик авиакомпания
+  страховая перевозчик`.split(/\s+/),
 );
 
 /** First cells of a table header that say the other header cells are the compared brands. */
@@ -408,7 +412,9 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       const corner = (cleanCandidate(header.cells[nameColumn] ?? '') || '').toLowerCase();
       // "| Service | Price | … |": the first column holds names, the header criteria;
       // "| Feature | Notion | … |" or an empty corner: the header holds names, the column criteria.
-      namesDown = NAME_COLUMN_HEADERS.has(corner);
+      // A corner naming the project's trade ("Aseguradora" for health insurance) heads names too.
+      namesDown =
+        NAME_COLUMN_HEADERS.has(corner) || (/^\p{L}+$/u.test(corner) && isTradeWord(corner, ctx.trade));
       namesAcross = corner === '' || CRITERIA_COLUMN_HEADERS.has(corner);
       if (namesDown) nameGroups.add(`${id}c`);
       if (namesAcross) nameGroups.add(`${id}h`);

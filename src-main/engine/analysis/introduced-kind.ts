@@ -51,6 +51,12 @@ function stemsOf(trade: string): string[] {
   return stems;
 }
 
+/** Whether a word names the project's trade ("Aseguradora" for "seguros de salud", "Застройщик"). */
+export function isTradeWord(word: string, trade: string): boolean {
+  const w = word.toLowerCase().replace(/ё/g, 'е');
+  return w.length >= 4 && stemsOf(trade).some((s) => w.includes(s));
+}
+
 /**
  * Whether the trigger at `at` ("such as", "como", "вроде") follows a noun of another kind than
  * the project's trade (`trade`: its activities and brand names). Unknown when no word stands

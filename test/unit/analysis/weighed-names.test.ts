@@ -589,4 +589,18 @@ Coches de gama alta.
       'Shopify POS',
     ]);
   });
+
+  it("a table's corner naming the project's trade heads a column of names; its header holds criteria", () => {
+    const text = `### Comparativa orientativa
+
+| Aseguradora | Precio mensual aprox. | Copago | Videoconsulta |
+|---|---|---|---|
+| Adeslas | 55–65 € | No | Sí |
+| Sanitas | 60–70 € | No | Sí |
+| DKV | 50–60 € | Sí | Sí |`;
+    expect(competitorsOf(text, 'Sanitas', 'es', 'seguros de salud, hospitales y clínicas')).toEqual([
+      'Adeslas',
+      'DKV',
+    ]);
+  });
 });
