@@ -141,8 +141,10 @@ export function isDescriptivePhrase(name: string, language: Language): boolean {
   if (words.length < 2 || CORPORATE_WORDS.has(words[0].toLowerCase())) return false;
   const first = words[0];
   if (!/^\p{Lu}\p{Ll}+$/u.test(first) || !isDictionaryWord(first, language)) return false;
+  // Abstract nouns lead a thing even alone: "Certificación Verifactu", "Stiftung Warentest".
   return (
-    /(?:s|es|en|ungen)$/u.test(first) || words.slice(1).some((w) => ['de', 'del', 'der', 'für'].includes(w))
+    /(?:s|es|en|ungen|ción|sión|dad|miento|ung|heit|keit|schaft)$/u.test(first) ||
+    words.slice(1).some((w) => ['de', 'del', 'der', 'für'].includes(w))
   );
 }
 

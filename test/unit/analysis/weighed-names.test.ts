@@ -603,4 +603,16 @@ Coches de gama alta.
       'DKV',
     ]);
   });
+
+  it('a phrase led by an abstract noun names a thing: Certificación Verifactu, Stiftung Warentest', () => {
+    const es = `### Qué mirar al elegir TPV
+1. **Certificación Verifactu:** obligatoria para enviar facturas a la Agencia Tributaria.
+2. **Pagos:** que acepte tarjeta y Bizum.
+
+### Opciones
+- **Revo** — pensado para iPad.
+- **Ágora** — muy usado en hostelería.
+- **SumUp** — sin cuota.`;
+    expect(competitorsOf(es, 'Revo', 'es', 'software TPV para hostelería')).toEqual(['Ágora', 'SumUp']);
+  });
 });
