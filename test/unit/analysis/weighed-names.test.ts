@@ -615,4 +615,20 @@ Coches de gama alta.
 - **SumUp** — sin cuota.`;
     expect(competitorsOf(es, 'Revo', 'es', 'software TPV para hostelería')).toEqual(['Ágora', 'SumUp']);
   });
+
+  it('the leasing a bike maker is paid through and the implants a clinic uses are no peers', () => {
+    const bikes = `1. **Riese & Müller** — Premium-Lastenräder.
+2. **Cube** — günstiger, großes Händlernetz.
+3. **Tern** — kompakt. Alle drei gibt es über JobRad oder Bikeleasing als Dienstrad.`;
+    expect(competitorsOf(bikes, 'Riese & Müller', 'de', 'Hersteller von E-Bikes und Lastenrädern')).toEqual([
+      'Cube',
+      'Tern',
+    ]);
+    const dental = `- **СМ-Стоматология** — работает с системами Straumann и Osstem, есть рассрочка.
+- **Зуб.ру** — небольшая сеть с фиксированными ценами.
+- **Дентал Фэнтези** — собственная лаборатория.`;
+    expect(
+      competitorsOf(dental, 'Дентал Фэнтези', 'ru', 'сеть стоматологических клиник: имплантация'),
+    ).toEqual(['СМ-Стоматология', 'Зуб.ру']);
+  });
 });

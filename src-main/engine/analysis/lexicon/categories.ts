@@ -283,6 +283,8 @@ export const CATEGORIES: Record<string, Category> = {
       'DNIe',
       'Mi Argentina',
       'Gob.mx',
+      'FUNDAE',
+      'INCIBE',
       // public transport
       'EMT',
       'BiciMAD',
@@ -853,6 +855,34 @@ export const CATEGORIES: Record<string, Category> = {
       'BER',
     ],
   },
+  // Bike leasing through the employer: a bike maker's answer names it as the way to pay.
+  bikeLeasing: {
+    competesWhen: /leasing|лизинг/,
+    names: [
+      'JobRad',
+      'Bikeleasing',
+      'Bikeleasing-Service',
+      'Eurorad',
+      'BusinessBike',
+      'Lease a Bike',
+      'mein-dienstrad',
+    ],
+  },
+  // Makers of dental implants: a clinic's answer names the systems it works with.
+  dentalImplantMaker: {
+    competesWhen: /производител\S* имплант|implant manufactur|implantathersteller|fabricante de implantes/,
+    names: [
+      'Straumann',
+      'Nobel Biocare',
+      'Osstem',
+      'Dentium',
+      'MIS',
+      'Alpha-Bio',
+      'Megagen',
+      'Camlog',
+      'Zimmer Biomet',
+    ],
+  },
   creditBureau: {
     competesWhen:
       /кредитн\S* истори|бюро кредит|credit (?:report|bureau|score|monitoring)|bonitätsauskunft|auskunftei|historial crediticio|bur[oó] de cr[eé]dito/,
@@ -951,6 +981,13 @@ export const CATEGORIES: Record<string, Category> = {
  * Lowercase words of a language are covered by the dictionaries; these are the capitalised ones.
  */
 export const TERMS: string[] = [
+  // standards bodies and schemes an answer cites as a norm
+  'FEDIAF',
+  'AAFCO',
+  'APPCC',
+  'HACCP',
+  'Kit Digital',
+  'Kit Consulting',
   // business and technical acronyms, exams and levels of language courses
   'HRIS',
   'ATS',
