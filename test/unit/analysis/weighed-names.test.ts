@@ -631,4 +631,14 @@ Coches de gama alta.
       competitorsOf(dental, 'Дентал Фэнтези', 'ru', 'сеть стоматологических клиник: имплантация'),
     ).toEqual(['СМ-Стоматология', 'Зуб.ру']);
   });
+
+  it('the chips, sound formats and consoles a TV answer names are no peers of a TV maker', () => {
+    const text = `1. **LG C4** — OLED, Dolby Vision und G-Sync, ideal mit Xbox oder PlayStation.
+2. **Sony Bravia 8** — die beste Bildverarbeitung.
+3. **Philips OLED809** — mit Ambilight.`;
+    expect(competitorsOf(text, 'Philips', 'de', 'Fernseher und Unterhaltungselektronik')).toEqual([
+      'LG',
+      'Sony',
+    ]);
+  });
 });

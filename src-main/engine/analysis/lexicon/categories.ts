@@ -794,6 +794,15 @@ export const CATEGORIES: Record<string, Category> = {
       'Roblox Studio',
       'Scratch',
       'Unity',
+      'Valkey',
+      'MongoDB',
+      'Kafka',
+      'Apache Kafka',
+      'Elasticsearch',
+      'RabbitMQ',
+      'GraphQL',
+      'WebSocket',
+      'WebSockets',
     ],
   },
   // Car makers: a carsharing, rental or leasing brand names the cars of its fleet.
@@ -882,6 +891,34 @@ export const CATEGORIES: Record<string, Category> = {
       'Camlog',
       'Zimmer Biomet',
     ],
+  },
+  // Chips and the display and sound technologies a device answer names inside a product.
+  componentMaker: {
+    competesWhen:
+      /процессор|видеокарт|semiconductor|chip ?maker|chips?\b|gpu|prozessor|grafikkarte|procesador|tarjeta gr[aá]fica/,
+    names: [
+      'NVIDIA',
+      'Nvidia',
+      'AMD',
+      'Intel',
+      'Qualcomm',
+      'MediaTek',
+      'Snapdragon',
+      'Ryzen',
+      'GeForce',
+      'Radeon',
+      'Dolby',
+      'Dolby Vision',
+      'Dolby Atmos',
+      'G-Sync',
+      'FreeSync',
+      'HDR10',
+    ],
+  },
+  // Game consoles: a TV or monitor answer names what plugs into it.
+  gameConsole: {
+    competesWhen: /консол|console|konsole|consola|videojuego|video game|spielkonsole/,
+    names: ['Xbox', 'PlayStation', 'PS5', 'Nintendo Switch', 'Steam Deck'],
   },
   creditBureau: {
     competesWhen:
