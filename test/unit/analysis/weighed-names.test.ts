@@ -638,7 +638,7 @@ Coches de gama alta.
 3. **Philips OLED809** — mit Ambilight.`;
     expect(competitorsOf(text, 'Philips', 'de', 'Fernseher und Unterhaltungselektronik')).toEqual([
       'LG',
-      'Sony',
+      'Sony Bravia',
     ]);
   });
 });
