@@ -72,8 +72,7 @@ export function introducesOtherKind(text: string, at: number, trade: string): bo
   const words = clause.toLowerCase().replace(/ё/g, 'е').split(/\s+/u).filter(Boolean).slice(-3);
   if (!words.some((w) => /^\p{L}{4,}$/u.test(w))) return false;
   if (words.some((w) => ANY_COMPANY.has(w))) return false;
-  const stems = stemsOf(trade);
-  return !words.some((w) => w.length >= 4 && stems.some((s) => w.includes(s)));
+  return !words.some((w) => isTradeWord(w, trade));
 }
 
 /** "e.g." in the four languages, as an advice step writes it before its examples. */
@@ -106,8 +105,7 @@ export function exampleOfTrade(text: string, at: number, lineStart: number, trad
     .split(/[^\p{L}]+/u)
     .filter(Boolean);
   if (words.some((w) => ANY_COMPANY.has(w))) return true;
-  const stems = stemsOf(trade);
-  return words.some((w) => w.length >= 4 && stems.some((s) => w.includes(s)));
+  return words.some((w) => isTradeWord(w, trade));
 }
 
 /** An opening parenthesis and the names enumerated after it so far: "(PostgreSQL, MySQL, ". */
@@ -177,5 +175,5 @@ export function namedAfterChannelNoun(text: string, at: number, trade: string): 
   if (!CHANNEL_CUE.test(before)) return false;
   const word = WORD_BEFORE.exec(before)?.[1];
   if (!word || !CHANNEL_NOUN.test(word)) return false;
-  return !stemsOf(trade).some((s) => word.toLowerCase().includes(s));
+  return !isTradeWord(word, trade);
 }

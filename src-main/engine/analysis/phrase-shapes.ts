@@ -205,13 +205,15 @@ export function isTitleCasePhrase(name: string, language: Language): boolean {
     if (SHORT_WORDS.has(bare.toLowerCase())) return true;
     return /^\p{Lu}\p{Ll}+(?:['’]\p{Ll}+)?$/u.test(w) && isDictionaryWord(bare, 'en');
   };
+  const plain = words.filter(ordinary);
+  if (plain.length === words.length) return true;
   // "Top POS Systems for Boutiques": three ordinary words and a connector title a section, an
   // acronym among them or not.
-  const titled =
+  return (
+    plain.length >= 3 &&
     /\s(?:for|of|to|in|with)\s/.test(name) &&
-    words.filter(ordinary).length >= 3 &&
-    words.every((w) => ordinary(w) || /^[\p{Lu}\p{N}]{2,5}$|^\p{Lu}\p{Ll}*\p{Lu}\p{Ll}*$/u.test(w));
-  return titled || words.every(ordinary);
+    words.every((w) => plain.includes(w) || /^[\p{Lu}\p{N}]{2,5}$|^\p{Lu}\p{Ll}*\p{Lu}\p{Ll}*$/u.test(w))
+  );
 }
 
 /**
