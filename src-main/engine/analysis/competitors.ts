@@ -17,6 +17,7 @@ import {
   isTradeWord,
   listedAfterLeadIn,
   listedAfterOtherKind,
+  listedAfterSuppliers,
   namedAfterChannelNoun,
 } from './introduced-kind';
 import { usedWith } from './used-with';
@@ -171,6 +172,13 @@ const NUMBERED_HEADING = /^[\s*_#]*\d{1,2}[.)]\s/;
 /** A heading that opens a section of alternatives ("### 4. Alternativen", "**Other options**"). */
 const ALTERNATIVES_HEADING =
   /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:alternatives?|other options|competitors|alternativen|andere anbieter|konkurrenten|wettbewerber|альтернатив\p{L}*|конкурент\p{L}*|другие варианты|alternativas|otras opciones|competidores)(?!\p{L})/iu;
+
+/**
+ * A heading that opens a checklist ("Что понадобится", "Worauf achten", "Qué tener en cuenta"):
+ * its items open with the documents, terms and criteria to check, not with companies.
+ */
+const CHECKLIST_HEADING =
+  /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:(?:customs |pre-\S+ )?checklist|what (?:you(?:'ll| will)? )?need|what to (?:check|consider|look for|watch)|things to (?:check|consider|watch)|before (?:you|signing|booking|buying)|tips\b|requirements|чек-?лист|что (?:понадобится|нужно|проверить|учесть)|на что (?:обратить|смотреть)|советы|checkliste|worauf|was sie (?:brauchen|beachten)|tipps?\b|qué (?:tener en cuenta|necesitas|revisar|comprobar)|a tener en cuenta|ten en cuenta|requisitos|consejos)/iu;
 
 /**
  * «Сколько стоит CRM …», "Cheapest CRM with …": a capitalized word opening a quoted phrase (an
@@ -436,13 +444,14 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   // brand's peers, whatever their words look like.
   const alternativeSections: Array<{ start: number; end: number }> = [];
   let section: { start: number; end: number } | null = null;
+  let checklist = false;
   for (const line of lines) {
     if (line.kind === 'heading') {
       if (section) section.end = line.start;
-      section = ALTERNATIVES_HEADING.test(text.slice(line.contentStart, line.end))
-        ? { start: line.end, end: text.length }
-        : null;
+      const title = text.slice(line.contentStart, line.end);
+      section = ALTERNATIVES_HEADING.test(title) ? { start: line.end, end: text.length } : null;
       if (section) alternativeSections.push(section);
+      checklist = CHECKLIST_HEADING.test(title);
     }
     if (line.kind === 'table') {
       tableRows.push({ line, cells: splitCells(line.text) });
@@ -450,7 +459,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     }
     flushTable();
     if (line.kind === 'list') {
-      const lead = leadOf(text.slice(line.contentStart, line.end));
+      const lead = checklist ? null : leadOf(text.slice(line.contentStart, line.end));
       const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
       // Numbered items and bullets are two lists even at one indent: "**1. Mailchimp**" with
       // "* **Free plan:** …" under it ranks tools, its bullets list their criteria.
@@ -528,7 +537,10 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const inList = enumerated(text, runAt, runEnd);
     // "integrations with Okta, …": names the brand works with are named in passing.
     const passing =
-      (inList && (usedWith(text, runAt) || listedAfterOtherKind(text, runAt, ctx.trade))) ||
+      (inList &&
+        (usedWith(text, runAt) ||
+          listedAfterOtherKind(text, runAt, ctx.trade) ||
+          listedAfterSuppliers(text, runAt, ctx.trade))) ||
       listedAfterLeadIn(text, runAt, ctx.trade, ctx.germanNouns) ||
       namedAfterChannelNoun(text, runAt, ctx.trade) ||
       (line.kind === 'list' &&

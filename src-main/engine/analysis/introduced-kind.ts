@@ -21,6 +21,23 @@ const ANY_COMPANY = new Set(
   entidades productos`.split(/\s+/),
 );
 
+/**
+ * Makers, insurers and lenders: "Wärmepumpen etablierter Hersteller wie Viessmann", "insurers like
+ * Aetna", "la marca del inversor (Huawei, Fronius)". The names after them make or pay for what the
+ * brand sells or installs, unless the brand itself is one of them (its activities say so).
+ */
+const SUPPLIER_NOUN =
+  /^(?:hersteller\p{L}*|manufacturers?|makers?|производител\p{L}*|fabricantes?|marcas?|marke|marken|brands?|versicherer\p{L}*|insurers?|aseguradoras?|страховщик\p{L}*|страхов\p{L}+ компани\p{L}*|financieras?|lenders?)$/u;
+const SUPPLIER_TRADE =
+  /производ|изготов|manufactur|hersteller|herstellung|fabrica|страхов|insur|versicher|asegur|seguros|кредит|lend|financ|bank|банк|banco/;
+
+function namesSuppliers(words: string[], trade: string): boolean {
+  const supplier = words.findIndex((w) => SUPPLIER_NOUN.test(w));
+  if (supplier < 0 || SUPPLIER_TRADE.test(trade.toLowerCase())) return false;
+  // "marca del inversor", "Marke des Geräts": a brand of a thing; "marcas como" alone is any company.
+  return !/^(?:marcas?|marken?|brands?)$/u.test(words[supplier]) || supplier < words.length - 1;
+}
+
 /** Word endings, not roots: "Versicherungen" and "Leistungen" share "ngen" and no trade. */
 const SUFFIX_TAIL = /^(?:ngen|ung|heit|keit|tion|ions|ment|ness|ción|ones|ния|ниям|ости|ений|ений)$/;
 
@@ -64,15 +81,21 @@ export function isTradeWord(word: string, trade: string): boolean {
  */
 export function introducesOtherKind(text: string, at: number, trade: string): boolean {
   if (!trade.trim()) return false;
+  const words = lastWordsBefore(text, at);
+  if (!words.some((w) => /^\p{L}{4,}$/u.test(w))) return false;
+  if (namesSuppliers(words, trade)) return true;
+  if (words.some((w) => ANY_COMPANY.has(w))) return false;
+  return !words.some((w) => isTradeWord(w, trade));
+}
+
+/** The last three words of the clause before `at`, lowercase. */
+function lastWordsBefore(text: string, at: number): string[] {
   const before = text.slice(Math.max(0, at - 80), at);
   let clause = /[^\n.,;:!?()[\]«»"—–-]*$/u.exec(before)?.[0] ?? '';
   // "30+ locations worldwide, including X": the noun stands before the comma.
   if (!clause.trim() && /,\s*$/u.test(before))
     clause = /[^\n.,;:!?()[\]«»"—–-]*$/u.exec(before.replace(/,\s*$/u, ''))?.[0] ?? '';
-  const words = clause.toLowerCase().replace(/ё/g, 'е').split(/\s+/u).filter(Boolean).slice(-3);
-  if (!words.some((w) => /^\p{L}{4,}$/u.test(w))) return false;
-  if (words.some((w) => ANY_COMPANY.has(w))) return false;
-  return !words.some((w) => isTradeWord(w, trade));
+  return clause.toLowerCase().replace(/ё/g, 'е').split(/\s+/u).filter(Boolean).slice(-3);
 }
 
 /** "e.g." in the four languages, as an advice step writes it before its examples. */
@@ -106,6 +129,28 @@ export function exampleOfTrade(text: string, at: number, lineStart: number, trad
     .filter(Boolean);
   if (words.some((w) => ANY_COMPANY.has(w))) return true;
   return words.some((w) => isTradeWord(w, trade));
+}
+
+/** The names enumerated after a trigger so far: "Aetna and ", "Viessmann, Vaillant oder ". */
+const AFTER_TRIGGER =
+  /^[ \u00A0]*(?:[\p{Lu}\p{N}][^\n.;:!?]{0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
+
+/**
+ * Whether the name at `at` is enumerated after "such as" / "wie" / "вроде" that follows a word for
+ * makers, insurers or lenders ("insurers like Aetna and Blue Cross"): each name of the
+ * enumeration, not only the first, is then one of them. (After other nouns only the first name
+ * is taken as their kind: "kibble like Purina" may still name the brand's peers.)
+ */
+export function listedAfterSuppliers(text: string, at: number, trade: string): boolean {
+  if (!trade.trim()) return false;
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const from = Math.max(lineStart, at - 160);
+  const before = text.slice(from, at);
+  let trigger: RegExpExecArray | null = null;
+  EXAMPLES_TRIGGER.lastIndex = 0;
+  for (let m = EXAMPLES_TRIGGER.exec(before); m; m = EXAMPLES_TRIGGER.exec(before)) trigger = m;
+  if (!trigger || !AFTER_TRIGGER.test(before.slice(trigger.index + trigger[0].length))) return false;
+  return namesSuppliers(lastWordsBefore(text, from + trigger.index + 1), trade);
 }
 
 /** An opening parenthesis and the names enumerated after it so far: "(PostgreSQL, MySQL, ". */

@@ -17,6 +17,7 @@ import {
   companyAfterDe,
   isDateAmountOrCode,
   isDescriptivePhrase,
+  isGenericProvider,
   isModelPhrase,
   isPublicBodyOrSchool,
   isTitleCasePhrase,
@@ -66,7 +67,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       if (isTitleCasePhrase(part.name, subject.language)) continue;
       const names = [part.name, ...part.forms];
       if (names.some((n) => isDateAmountOrCode(n) || inList(never, n) || RU_IMPERATIVE.test(n))) continue;
-      if (isPublicBodyOrSchool(part.name, subject.activities)) continue;
+      if (isPublicBodyOrSchool(part.name, subject.activities) || isGenericProvider(part.name)) continue;
       // "УСН ИП", "GDPR и HIPAA": every word a term.
       if (part.name.split(' ').every((w) => never(nameKey(w)) || JOINER_WORD.test(w))) continue;
       if (

@@ -34,6 +34,17 @@ export function isPublicBodyOrSchool(name: string, activities: string): boolean 
   return PUBLIC_BODY.test(name) || (SCHOOL.test(name) && !EDUCATION.test(activities.toLowerCase()));
 }
 
+/** "Lokaler Solarteur", "Local installers", "Instalador local", "Местный клининг": a kind of provider. */
+const LOCAL_QUALIFIER =
+  /^(?:local(?:es)?|lokal(?:e|er|en)?|regional(?:e|er|en|es)?|örtlich(?:e|er|en)?|independent|unabhängig(?:e|er|en)?|местн\p{L}+|региональн\p{L}+|частн\p{L}+)$/iu;
+
+export function isGenericProvider(name: string): boolean {
+  const words = name.split(' ');
+  return (
+    words.length >= 2 && (LOCAL_QUALIFIER.test(words[0]) || LOCAL_QUALIFIER.test(words[words.length - 1]))
+  );
+}
+
 /** A name with its tier word ("Visa Infinite" → "Visa"), else null. */
 export function withoutTier(phrase: string): string | null {
   const cut = phrase.lastIndexOf(' ');
@@ -226,8 +237,8 @@ const OPENING_WORDS = new Set([
     ' ',
   ),
   ...'usa elige compara considera prueba ambos ambas todos todas muchos algunos'.split(' '),
-  ...'it its owned run by includes'.split(' '),
-  ...'nutzen nutze wählen wähle vergleichen prüfen beide alle viele einige bei mein meine zum zur unser unsere auch'.split(
+  ...'it its owned run by includes in'.split(' '),
+  ...'nutzen nutze wählen wähle vergleichen prüfen beide alle viele einige bei mein meine zum zur unser unsere auch sie per im am'.split(
     ' ',
   ),
   ...'у в во с со на для от до из по при о об к ко за и а но или как'.split(' '),

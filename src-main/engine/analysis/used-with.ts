@@ -26,15 +26,17 @@ const CUES = [
   'available (?:at|on|from|through|via)',
   'find (?:it|them|one) (?:at|on)',
   'stocked (?:at|by)',
-  'encontrar(?:l[oa]s?)? en',
-  'comprar(?:l[oa]s?)? en',
+  // "encontrar pienso y comida húmeda en Tiendanimal": the thing bought may stand between.
+  'encontrar(?:l[oa]s?)?(?:[ \\u00A0]+\\p{Ll}+){0,4} en',
+  'comprar(?:l[oa]s?)?(?:[ \\u00A0]+\\p{Ll}+){0,4} en',
   'disponibles? en',
   'se vende en',
   'a la venta en',
   'erhältlich (?:bei|über|im|in)',
   'kaufen (?:bei|über|im)',
-  'купить (?:в|на|через)',
+  'купить(?:[ \\u00A0]+\\p{Ll}+){0,3} (?:в|на|через)',
   'продаё?е?тся (?:в|на|через)',
+  'продаёте\\*{0,2} (?:в|на|через)',
   'заказать (?:в|на|через)',
   'partners?(?: such as| like| including)?',
   'интеграци\\p{L}* с',
@@ -55,13 +57,24 @@ const CUES = [
   'sincroniza\\p{L}* con',
   'se conecta con',
   'propiedad de',
+  'conecta\\p{L}* con',
+  'модул\\p{L}* (?:для|под)',
+  'плагин\\p{L}* (?:для|под)',
+  'modules? for',
+  'plugins? for',
+  // What a payment service accepts, and how one pays: payment methods, not peers.
+  'accept(?:s|ed|ing)?',
+  'acepta\\p{L}*',
+  'akzeptier\\p{L}*',
+  'принима\\p{L}*',
+  'per',
 ];
 
 /** Up to three lowercase words between the cue and the names ("syncs workouts to your"). */
 const FILLER = '(?:[ \\u00A0]+[\\p{Ll}][\\p{Ll}-]*){0,3}';
-/** Names already enumerated before this one ("Zillow, ", "Okta, Microsoft Entra ID and "). */
+/** Names already enumerated before this one ("Zillow, ", "Okta, Microsoft Entra ID and ", "hh.ru, "). */
 const EARLIER_ITEMS =
-  "(?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}.&'’+ -]{0,40}?(?:,[ \\u00A0]*|[ \\u00A0]+(?:and|or|und|oder|y|o|и|или)[ \\u00A0]+))*";
+  "(?:(?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}.&'’+ -]{0,40}?|\\p{Ll}[\\p{L}\\p{N}-]*\\.\\p{Ll}{2,})(?:,[ \\u00A0]*|[ \\u00A0]+(?:and|or|und|oder|y|o|и|или)[ \\u00A0]+))*";
 const AFTER_CUE = new RegExp(
   `(?<![\\p{L}-])(?:${CUES.join('|')})${FILLER}(?:[ \\u00A0]*[—–])?[ \\u00A0]+${EARLIER_ITEMS}[«"“„*]*$`,
   'iu',
@@ -73,12 +86,17 @@ const CLAUSE_STOPS = new Set(['\n', '.', '!', '?', ';', ':', '(', ')']);
 function clauseBefore(text: string, at: number): string {
   const limit = Math.max(0, at - 160);
   let from = at;
-  while (from > limit && !CLAUSE_STOPS.has(text[from - 1])) from--;
+  // A dot inside a word ("hh.ru", "Booking.com") ends no clause.
+  while (
+    from > limit &&
+    (!CLAUSE_STOPS.has(text[from - 1]) || /^\.\p{L}/u.test(text.slice(from - 1, from + 1)))
+  )
+    from--;
   return text.slice(from, at);
 }
 /** The cues' first letters as one cheap test: most clauses hold no cue, and skip AFTER_CUE. */
 const ANY_CUE =
-  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|availab|find|stocked|encontrar|comprar|disponible|vende|venta|erhältlich|kaufen|купить|прода|заказать|интегр|синхр|подключ|принадл|schnittst|verbind|gehört|conecta|propiedad/iu;
+  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|availab|find|stocked|encontrar|comprar|disponible|vende|venta|erhältlich|kaufen|купить|прода|заказать|интегр|синхр|подключ|принадл|schnittst|verbind|gehört|conecta|propiedad|модул|плагин|modul|accept|acepta|akzept|принима|per\b/iu;
 
 /** Whether the name at `at` is one of an enumeration that a connection cue introduces. */
 export function usedWith(text: string, at: number): boolean {

@@ -642,3 +642,74 @@ Coches de gama alta.
     ]);
   });
 });
+
+describe('things an answer names beside the brand’s peers (fitted on held-out-3)', () => {
+  it('payment methods a reader accepts or pays with are no peers of a card reader', () => {
+    const text = `**SumUp** — sin cuota mensual. Acepta Visa, Mastercard, American Express, Apple Pay y Google Pay.
+
+**Otras opciones**
+- **Zettle** — app de caja sencilla.
+- **myPOS** — el dinero llega al instante.`;
+    const found = competitorsOf(text, 'SumUp', 'es', 'Datáfonos y TPV para pequeños negocios, pagos online');
+    expect(found).toEqual(['Zettle', 'myPOS']);
+  });
+
+  it('shops named as where to buy, with the thing bought in between, are no peers', () => {
+    const text = `## Alternativas a Dogfy Diet
+
+1. **Lukullus** — menús cocinados al vapor.
+2. **Mascoteros** — recetas con carne fresca.
+
+Puedes encontrar pienso y comida húmeda en Tiendanimal, Kiwoko o Amazon si quieres comparar precios.`;
+    expect(competitorsOf(text, 'Dogfy Diet', 'es', 'Comida natural para perros por suscripción')).toEqual([
+      'Lukullus',
+      'Mascoteros',
+    ]);
+  });
+
+  it('an integration list that opens with a domain name names integrations, not peers', () => {
+    const text = `1. **Хантфлоу** — подробная аналитика, интеграция с hh.ru, SuperJob и Авито Работой.
+2. **Talantix** — разработка HeadHunter, невысокая цена.
+3. **Potok** — сильная автоматизация.`;
+    const found = competitorsOf(text, 'Хантфлоу', 'ru', 'система автоматизации рекрутинга (ATS)');
+    expect(found).toEqual(expect.arrayContaining(['Talantix', 'Potok']));
+    expect(found).not.toContain('SuperJob');
+  });
+
+  it('the items of a checklist open with documents and terms, not companies', () => {
+    const text = `Операторы ЭДО, кроме СБИС:
+
+- **Диадок** — самый популярный.
+- **Такском** — дешевле.
+
+## Что понадобится
+
+1. **УКЭП** руководителя — бесплатно в удостоверяющем центре ФНС.
+2. **МЧД** (машиночитаемая доверенность), если подписывает бухгалтер.
+3. **Соглашение** об ЭДО с каждым контрагентом.`;
+    expect(competitorsOf(text, 'СБИС', 'ru', 'электронный документооборот, отчётность')).toEqual([
+      'Диадок',
+      'Такском',
+    ]);
+  });
+
+  it('the makers of what the brand installs, and a local tradesman, are no peers', () => {
+    const text = `**Thermondo** montiert zum Festpreis. Verbaut werden Wärmepumpen etablierter Hersteller wie Viessmann, Vaillant oder Daikin.
+
+**Alternativen**
+
+* **1KOMMA5°** — bundesweit, mit Energiemanager.
+* **Lokaler Heizungsbauer:** kennt die Gegebenheiten vor Ort.`;
+    expect(competitorsOf(text, 'Thermondo', 'de', 'Installation von Wärmepumpen und Photovoltaik')).toEqual([
+      '1KOMMA5°',
+    ]);
+  });
+
+  it('every insurer enumerated after "insurers like" is an insurer, not a telehealth peer', () => {
+    const text = `- **Teladoc Health** — often free through employers and insurers like Aetna and Blue Cross Blue Shield.
+- **Amwell** — strong in urgent care.
+- **MDLIVE** — good for weekends.`;
+    const found = competitorsOf(text, 'Teladoc', 'en', 'virtual care: telehealth visits, mental health');
+    expect(found).toEqual(['Amwell', 'MDLIVE']);
+  });
+});
