@@ -36,6 +36,14 @@ function placementOf(lines: Line[], index: number): Placement {
 }
 
 /**
+ * What stands before a name that is only the yardstick of a comparison: "cheaper than PODS",
+ * "проще, чем у Хантфлоу", "günstiger als Enpal", "más barato que Anfix", "as polished as TurboTax".
+ * Such a sentence judges the other name, not the brand.
+ */
+const COMPARED_WITH =
+  /(?:\bthan|\bas\s+\p{L}+\s+as|чем(?:\s+у)?|(?:er|mehr|weniger)\s+(?:\p{L}+\s+){0,2}als|(?:más|menos|mejor|peor|mayor|menor)\s+(?:\p{L}+\s+){0,2}que)\s+(?:the\s+)?[«"“„*]*$/iu;
+
+/**
  * The sentences that name the brand. A heading or a bold line holding little more than the name
  * ("### 1. Kaspersky") says nothing itself: the first sentence under it is what describes it.
  */
@@ -44,6 +52,7 @@ function toneSentences(text: string, spans: Span[], lines: Line[], scored: strin
   let lastEnd = -1;
   for (const s of spans) {
     if (s.start < lastEnd) continue;
+    if (COMPARED_WITH.test(text.slice(Math.max(0, s.start - 40), s.start))) continue;
     const line = lineAt(lines, s.start);
     // A table row is read whole: the verdict sits in other cells of the brand's row.
     const { start, end } = line?.kind === 'table' ? line : sentenceAround(text, s.start);

@@ -41,6 +41,17 @@ function namesSuppliers(words: string[], trade: string): boolean {
 /** Word endings, not roots: "Versicherungen" and "Leistungen" share "ngen" and no trade. */
 const SUFFIX_TAIL = /^(?:ngen|ung|heit|keit|tion|ions|ment|ness|ción|ones|ния|ниям|ости|ений|ений)$/;
 
+/**
+ * Words too general to tell one trade from another: "payroll software" shares "software" with
+ * "accounting software (Xero, QuickBooks)", not its trade.
+ */
+const GENERAL_TRADE_WORDS = new Set(
+  `software system systems online digital small business businesses solutions services
+  программа программы система системы онлайн сервис сервисы решения бизнеса
+  online lösungen unternehmen
+  sistema sistemas soluciones negocios empresas`.split(/\s+/),
+);
+
 /** The words a trade is recognised by: first five and last four letters of its longer words. */
 function tradeStems(trade: string): string[] {
   const stems = new Set<string>();
@@ -48,7 +59,7 @@ function tradeStems(trade: string): string[] {
     .toLowerCase()
     .replace(/ё/g, 'е')
     .split(/[^\p{L}]+/u)) {
-    if (word.length < 5) continue;
+    if (word.length < 5 || GENERAL_TRADE_WORDS.has(word)) continue;
     stems.add(word.slice(0, 5));
     const tail = word.slice(-4);
     if (word.length >= 7 && !SUFFIX_TAIL.test(tail)) stems.add(tail);

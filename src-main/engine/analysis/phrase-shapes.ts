@@ -65,6 +65,30 @@ const MODEL_CODE =
 /** "171-ФЗ", "§ 35", "Art. 6": numbered laws and articles. */
 const LAW_NUMBER = /^\d{1,4}-(?:ФЗ|ФКЗ|П)$|^(?:§|Art\.|Artikel|Artículo|Статья|Ст\.)\s?\d/iu;
 
+/** "Form 941", "W-2s", "1099-NEC", "Modelo 303", "Anlage EÜR": numbered tax and filing forms. */
+const FORM_CODE =
+  /^(?:Form|Forms|Formular|Formulario|Modelo|Schedule|Anlage|Форма)\s+[\p{Lu}\d][\p{L}\d-]{0,8}$|^\d{3,4}-[A-Z]{1,4}s?$|^[A-Z]-\d{1,2}s?$/u;
+
+/**
+ * "Ley Crea y Crece", "Lacey Act", "Закон о защите прав потребителей", "Real Decreto 1/2024": a law
+ * or a regulation, by the word that says so at its head (or, in English, its end).
+ */
+const LAW_HEAD =
+  /^(?:Ley|Leyes|Real Decreto|Decreto|Reglamento|Directiva|Orden|Gesetz|Verordnung|Richtlinie|Закон|Федеральный закон|Постановление|Приказ|Указ|Law|Directive|Regulation)\s/u;
+const LAW_TAIL = /\s(?:Act|Law|Directive|Regulation|Rule|Gesetz|Verordnung)$/u;
+
+export function isLawName(name: string): boolean {
+  return LAW_HEAD.test(name) || LAW_TAIL.test(name);
+}
+
+/** "Ley Crea y ": a law's title runs on after a conjunction ("Crece" is no name of its own). */
+const LAW_TITLE_BEFORE =
+  /(?:^|[\s(«"“„])(?:Ley|Gesetz|Закон|Law|Directiva|Reglamento)\s+[^\n.,;:]{1,40}\s(?:y|e|and|und|и)\s+$/u;
+
+export function continuesLawTitle(text: string, at: number): boolean {
+  return LAW_TITLE_BEFORE.test(text.slice(Math.max(0, at - 60), at));
+}
+
 /**
  * "60 Мбит", "4 GB RAM", "20 SIM-карт", "000 UDIS", "T+1": a quantity and its unit, or a
  * settlement term. A name that starts with digits is written without a space after them ("1&1",
@@ -83,7 +107,10 @@ export function isDateAmountOrCode(name: string): boolean {
     AMOUNT.test(name) ||
     MODEL_CODE.test(name) ||
     LAW_NUMBER.test(name) ||
-    QUANTITY.test(name)
+    FORM_CODE.test(name) ||
+    QUANTITY.test(name) ||
+    // "Steuer- und Sozialversicherungsersparnis": the first half of a compound, no name.
+    /-$/.test(name)
   );
 }
 

@@ -755,3 +755,66 @@ Wer wechseln möchte, findet bei sevDesk und Buchhaltungsbutler vergleichbare Fu
     );
   });
 });
+
+describe('documents, laws, insurers and lenders beside the peers (fitted on held-out-3)', () => {
+  it('tax forms and laws are documents, not companies', () => {
+    const text = `1. **TurboTax** — imports 1099-NEC and 1099-K forms.
+2. **H&R Block** — files Form 941 and W-2s, cheaper.
+3. **FreeTaxUSA** — the cheapest.
+
+Lacey Act declarations are required. La Ley Crea y Crece obliga a emitir facturas.`;
+    expect(competitorsOf(text, 'TurboTax', 'en', 'tax preparation software')).toEqual([
+      'H&R Block',
+      'FreeTaxUSA',
+    ]);
+  });
+
+  it('insurers a patient holds and lenders that financed a treatment are no peers of a clinic', () => {
+    const text = `## Clínicas alternativas
+
+1. **Vitaldent** — muchas clínicas.
+2. **Caredent** — precios cerrados.
+
+La mayoría de los tratamientos se financiaban con entidades como Bankinter Consumer Finance, Sabadell Consumer o Cetelem. Si tienes Adeslas, Sanitas, Asisa o DKV, usa su cuadro médico.`;
+    expect(
+      competitorsOf(text, 'Dentix', 'es', 'Clínicas dentales: implantes, ortodoncia, financiación'),
+    ).toEqual(['Vitaldent', 'Caredent']);
+  });
+
+  it('a general word of the trade ("software") does not make every software a peer', () => {
+    const text = `1. **Gusto** — runs unlimited payrolls.
+2. **ADP RUN** — for growing teams.
+3. **Paychex Flex** — strong support.
+
+Check the sync with your accounting software (Xero, QuickBooks Online) before you switch.`;
+    expect(
+      competitorsOf(text, 'Gusto', 'en', 'payroll, benefits and HR software for small businesses'),
+    ).toEqual(['ADP RUN', 'Paychex Flex']);
+  });
+});
+
+describe('tone toward the brand', () => {
+  const toneOf = (text: string, brand: string, language: Language) =>
+    analyzeAnswer({
+      text,
+      citations: [],
+      brand,
+      alternativeBrands: [],
+      domain: '',
+      domainAliases: [],
+      includeSubdomains: false,
+      knownCompetitors: [],
+      activities: '',
+      language,
+    }).tone;
+
+  it('a sentence that names the brand only as the yardstick of a comparison judges the other name', () => {
+    expect(
+      toneOf('Talantix: аналитика проще, чем у Хантфлоу, а работа с заказчиками слабее.', 'Хантфлоу', 'ru'),
+    ).toBe('neutral');
+    expect(toneOf('U-Pack is often a bit cheaper and more reliable than PODS.', 'PODS', 'en')).toBe(
+      'neutral',
+    );
+    expect(toneOf('PODS is reliable and cheaper than U-Pack.', 'PODS', 'en')).toBe('positive');
+  });
+});
