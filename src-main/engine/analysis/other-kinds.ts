@@ -91,10 +91,51 @@ const ENUMERATION_GAP =
 const COMPARISON =
   /\b(?:compared?|comparison|vs\.?|versus|than|alternatives?|instead of|rivals?|competitors?|im vergleich|vergleich\w*|als|statt|anstelle|alternative\w*|konkurren\w*|comparad[oa]s?|frente a|que|en lugar de|alternativas?|competidor\w*)\b|сравн\p{L}*|чем|альтернатив\p{L}*|вместо|конкурент\p{L}*/iu;
 
+const LIST_MARKER = /^[ \t]*(?:\d{1,3}[.)]|[-*•])[ \t]+[*_[]*/;
+
+/** The offset where the list item holding `at` opens its name ("1. [HUK24](…)"), or -1. */
+function listLeadStart(text: string, at: number): number {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const marker = LIST_MARKER.exec(text.slice(lineStart, at + 1));
+  return marker && lineStart + marker[0].length === at ? lineStart : -1;
+}
+
+/**
+ * Whether the name at `at` leads an item of a list whose other item the brand leads: "1. HUK24 …
+ * 2. Haftpflichtkasse … 3. Allianz" ranks them against each other.
+ */
+function ledBesideBrand(subject: Subject, at: number): boolean {
+  const { text } = subject;
+  const lineStart = listLeadStart(text, at);
+  if (lineStart < 0) return false;
+  const { from, to } = listAround(text, lineStart);
+  return subject.brandSpans.some((b) => b.start >= from && b.start < to && listLeadStart(text, b.start) >= 0);
+}
+
+/** The list lines around the one at `lineStart` (blank lines between numbered items allowed). */
+function listAround(text: string, lineStart: number): { from: number; to: number } {
+  const listOrBlank = (line: string) => !line.trim() || LIST_MARKER.test(line);
+  let from = lineStart;
+  while (from > 0) {
+    const prev = text.lastIndexOf('\n', from - 2) + 1;
+    if (!listOrBlank(text.slice(prev, from - 1))) break;
+    from = prev;
+  }
+  let to = lineStart;
+  while (to < text.length) {
+    const newline = text.indexOf('\n', to);
+    const lineEnd = newline < 0 ? text.length : newline;
+    if (!listOrBlank(text.slice(to, lineEnd))) break;
+    to = lineEnd + 1;
+  }
+  return { from, to };
+}
+
 /**
  * Whether a company of another kind is set against the brand or a competitor here: enumerated
- * with one ("on Airbnb or Booking.com", "Gmail and Outlook" after "compared with" the brand), or
- * named in one sentence with the brand and a comparison word.
+ * with one ("on Airbnb or Booking.com", "Gmail and Outlook" after "compared with" the brand),
+ * ranked beside the brand in one list, or named in one sentence with the brand and a comparison
+ * word.
  */
 export function comparedHere(
   subject: Subject,
@@ -103,6 +144,7 @@ export function comparedHere(
 ): boolean {
   const { text } = subject;
   for (const occurrence of at) {
+    if (ledBesideBrand(subject, occurrence.start)) return true;
     for (const anchor of anchors) {
       const [a, b] = anchor.start < occurrence.start ? [anchor, occurrence] : [occurrence, anchor];
       if (b.start < a.end || b.start - a.end > 400) continue;
