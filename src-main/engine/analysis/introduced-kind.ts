@@ -52,10 +52,15 @@ const GENERAL_TRADE_WORDS = new Set(
   sistema sistemas soluciones negocios empresas`.split(/\s+/),
 );
 
+/** "en Madrid y Barcelona", "в Турцию, Египет": where the brand works, not what it does. */
+const PLACES_SERVED =
+  /(?:^|\s)(?:en|in|im|в|во)\s+\p{Lu}[\p{L}-]*(?:(?:,\s*|\s+(?:y|e|und|and|и)\s+)\p{Lu}[\p{L}-]*)*/gu;
+
 /** The words a trade is recognised by: first five and last four letters of its longer words. */
 function tradeStems(trade: string): string[] {
   const stems = new Set<string>();
   for (const word of trade
+    .replace(PLACES_SERVED, ' ')
     .toLowerCase()
     .replace(/ё/g, 'е')
     .split(/[^\p{L}]+/u)) {

@@ -142,8 +142,11 @@ function opensALine(text: string, name: string): boolean {
 }
 
 /** The name without the words that open its sentence. */
+/** "Mercedes-Modelle", "Samsung models": the maker of the models named. */
+const MODELS_SUFFIX = /[\s-](?:Modelle?|models?|modelos?|модел\p{L}*)$/u;
+
 function cleaned(c: FoundCompetitor): FoundCompetitor {
-  const name = withoutLeadingWords(c.name);
+  const name = withoutLeadingWords(c.name).replace(MODELS_SUFFIX, '');
   if (name === c.name) return c;
   return { name, first: c.first + Math.max(0, c.name.indexOf(name)), forms: [name, ...c.forms] };
 }

@@ -62,6 +62,11 @@ const CUES = [
   'плагин\\p{L}* (?:для|под)',
   'modules? for',
   'plugins? for',
+  // "модели Ormatek Flex и Optima", "Modelle wie": a competitor's products, named with their maker.
+  'модел\\p{L}*',
+  'models?',
+  'modelos?',
+  'Modelle?',
   // What a payment service accepts, and how one pays: payment methods, not peers.
   'accept(?:s|ed|ing)?',
   'acepta\\p{L}*',
@@ -96,7 +101,7 @@ function clauseBefore(text: string, at: number): string {
 }
 /** The cues' first letters as one cheap test: most clauses hold no cue, and skip AFTER_CUE. */
 const ANY_CUE =
-  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|availab|find|stocked|encontrar|comprar|disponible|vende|venta|erhältlich|kaufen|купить|прода|заказать|интегр|синхр|подключ|принадл|schnittst|verbind|gehört|conecta|propiedad|модул|плагин|modul|accept|acepta|akzept|принима|per\b/iu;
+  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|availab|find|stocked|encontrar|comprar|disponible|vende|venta|erhältlich|kaufen|купить|прода|заказать|интегр|синхр|подключ|принадл|schnittst|verbind|gehört|conecta|propiedad|модул|плагин|modul|accept|acepta|akzept|принима|per\b|model|модел/iu;
 
 /** Whether the name at `at` is one of an enumeration that a connection cue introduces. */
 export function usedWith(text: string, at: number): boolean {

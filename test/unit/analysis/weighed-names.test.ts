@@ -818,3 +818,33 @@ describe('tone toward the brand', () => {
     expect(toneOf('PODS is reliable and cheaper than U-Pack.', 'PODS', 'en')).toBe('positive');
   });
 });
+
+describe('districts and models (fitted on held-out-3)', () => {
+  it('the city in the activities makes its districts no trade: "centros en Madrid (Castellana, Chamberí)"', () => {
+    const text = `**1. Utopicus**
+Varios centros en Madrid (Castellana, Chamberí, Príncipe de Vergara) con despachos privados.
+
+**2. Impact Hub**
+Comunidad de emprendedores.
+
+**3. Spaces**
+Diseño cuidado.`;
+    const activities = 'Espacios flexibles de trabajo: coworking y oficinas privadas en Madrid y Barcelona';
+    expect(competitorsOf(text, 'Utopicus', 'es', activities)).toEqual(['Impact Hub', 'Spaces']);
+  });
+
+  it('models are products: "модели Ormatek Flex и Optima", "BMW und Mercedes-Modelle" name no peers', () => {
+    const ru = `## Кого рассмотреть
+
+1. **Орматек** — модели Ormatek Flex и Optima хорошо продаются.
+2. **Dreamline** — хорошие пружинные блоки.`;
+    expect(competitorsOf(ru, 'Askona', 'ru', 'производство и продажа матрасов')).toEqual([
+      'Орматек',
+      'Dreamline',
+    ]);
+    const de = `**Share Now** — Minutenpreise. Die Flotte umfasst viele BMW und Mercedes-Modelle.
+
+**Free2Move** — ebenfalls Minutenpreise.`;
+    expect(competitorsOf(de, 'Miles', 'de', 'Free-Floating-Carsharing')).toEqual(['Share Now', 'Free2Move']);
+  });
+});
