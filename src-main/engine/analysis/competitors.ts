@@ -20,6 +20,7 @@ import {
   listedAfterPlacePreposition,
   listedAfterThirdParties,
   namedAfterChannelNoun,
+  namedAfterGoodsNoun,
 } from './introduced-kind';
 import { usedWith } from './used-with';
 import { opensWithImperative } from './advice-step';
@@ -543,6 +544,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
           listedAfterOtherKind(text, runAt, ctx.trade) ||
           listedAfterThirdParties(text, runAt, ctx.trade) ||
           listedAfterPlacePreposition(text, runAt))) ||
+      (ctx.textIsCyrillic && namedAfterGoodsNoun(text, runAt, ctx.trade)) ||
       listedAfterLeadIn(text, runAt, ctx.trade, ctx.germanNouns) ||
       namedAfterChannelNoun(text, runAt, ctx.trade) ||
       (line.kind === 'list' &&

@@ -149,7 +149,7 @@ export function exampleOfTrade(text: string, at: number, lineStart: number, trad
 
 /** The names enumerated after a trigger so far: "Aetna and ", "Viessmann, Vaillant oder ". */
 const AFTER_TRIGGER =
-  /^[ \u00A0]*(?:[\p{Lu}\p{N}](?:[^\n.;:!?]|\.(?=\p{L})){0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
+  /^[ \u00A0]*(?:(?:[\p{Lu}\p{N}]|\p{Ll}\p{Lu})(?:[^\n.;:!?]|\.(?=\p{L})){0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
 
 /**
  * Whether the name at `at` is enumerated after "such as" / "wie" / "вроде" that follows a word for
@@ -183,6 +183,33 @@ const AFTER_PLACE_PREPOSITION =
 export function listedAfterPlacePreposition(text: string, at: number): boolean {
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   return AFTER_PLACE_PREPOSITION.test(text.slice(Math.max(lineStart, at - 120), at));
+}
+
+/**
+ * Russian writes the goods before their maker: "линзы Essilor и Hoya", "кроссовки Nike и Adidas",
+ * "клея Ceresit, Knauf и Litokol". For a shop or a chain, a lowercase noun of goods (not a word for
+ * a company: "сеть Декатлон", "банк Тинькофф") right before an enumeration of names says they
+ * make what it sells, not that they compete with it.
+ */
+const SELLER = /магазин|сет[ьи](?!\p{L})|гипермаркет|салон|ритейл|продаж/u;
+const AFTER_RUSSIAN_NOUN =
+  /(?:^|[\s(«"])([а-яё]{4,})[ \u00A0]+(?:[«"]?[\p{Lu}\p{N}][\p{L}\p{N}.&'’+ -]{0,30}?[»"]?(?:,[ \u00A0]*|[ \u00A0]+(?:и|или)[ \u00A0]+))*[«"]?$/u;
+/** Plural and genitive noun endings ("линзы", "кроссовки", "клея"), not adjectives or verbs. */
+const GOODS_NOUN_SHAPE = /(?:[ыиая]|ов|ей)$/u;
+const NOT_A_NOUN = /(?:ые|ие|ая|яя|ли|ла|ся|сь|ть|ет|ит|ют|ут|ат|ят|ого|ему|ому)$/u;
+const COMPANY_KIND_RU =
+  /^(?:магазин|сет|банк|сервис|компани|оператор|платформ|приложени|бренд|агентств|клиник|школ|фирм|производител|бирж|маркетплейс|ритейлер|агрегатор|провайдер|перевозчик|туроператор|застройщик|брокер|страхов|конкурент|альтернатив|сайт|проект|студи|салон|центр|аптек|гипермаркет|супермаркет|ресторан|служб|курьер|издательств|лаборатори|маркет|торгов|сайт|систем|программ|решени|групп|холдинг|концерн|завод|фабрик|сеть)/u;
+
+export function namedAfterGoodsNoun(text: string, at: number, trade: string): boolean {
+  if (!SELLER.test(trade.toLowerCase())) return false;
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const noun = AFTER_RUSSIAN_NOUN.exec(text.slice(Math.max(lineStart, at - 120), at))?.[1];
+  return (
+    !!noun &&
+    GOODS_NOUN_SHAPE.test(noun) &&
+    !NOT_A_NOUN.test(noun) &&
+    !COMPANY_KIND_RU.test(noun.replace(/ё/g, 'е'))
+  );
 }
 
 /** An opening parenthesis and the names enumerated after it so far: "(PostgreSQL, MySQL, ". */
@@ -239,12 +266,12 @@ export function listedAfterLeadIn(text: string, at: number, trade: string, germa
  * "the comparison site Quotezone", "el comparador Rastreator") they say what the name is.
  */
 const CHANNEL_NOUN =
-  /^(?:агрегатор\p{L}*|маркетплейс\p{L}*|портал\p{L}*|реестр\p{L}*|aggregators?|marketplaces?|portal(?:s|e|en)?|registry|vergleichsportal\p{L}*|plattform|agregador\p{L}*|comparador\p{L}*|buscador\p{L}*)$/iu;
+  /^(?:агрегатор\p{L}*|маркетплейс\p{L}*|портал\p{L}*|реестр\p{L}*|aggregators?|marketplaces?|portal(?:s|e|en)?|registry|vergleichsportal\p{L}*|marktpl(?:atz|ätze)|plattform|agregador\p{L}*|comparador\p{L}*|buscador\p{L}*)$/iu;
 const WORD_BEFORE = /(\p{L}+)[ \u00A0]+[«"“„*]*$/u;
 
 /** What every channel noun holds: the cheap test before the regex. */
 const CHANNEL_CUE =
-  /агрег|маркет|портал|реестр|aggreg|market|portal|registr|plattform|agregad|compara|buscad/i;
+  /агрег|маркет|портал|реестр|aggreg|market|marktpl|portal|registr|plattform|agregad|compara|buscad/i;
 
 /** Whether a channel noun of another trade stands right before the name at `at`. */
 export function namedAfterChannelNoun(text: string, at: number, trade: string): boolean {

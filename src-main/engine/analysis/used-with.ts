@@ -22,7 +22,8 @@ const CUES = [
   'linked (?:to|with)',
   '(?:owned|founded|acquired|backed|run|operated) by',
   'sold (?:in|at|through|by)',
-  'buy (?:from|at|on)',
+  // "You can buy The Ordinary at Sephora": the brand may stand between the verb and the shop.
+  "buy(?:[ \\u00A0]+[\\p{L}\\p{N}'’.&-]+){0,3} (?:from|at|on)",
   'available (?:at|on|from|through|via)',
   'find (?:it|them|one) (?:at|on)',
   'stocked (?:at|by)',
@@ -62,6 +63,16 @@ const CUES = [
   'плагин\\p{L}* (?:для|под)',
   'modules? for',
   'plugins? for',
+  // Carriers that ship an order: "Deliveries go by FedEx or UPS", "el envío con Correos, Seur".
+  'go(?:es)? by',
+  'ship(?:s|ped)? (?:via|with|by)',
+  'delivered by',
+  'env[ií]os? (?:con|por|mediante)',
+  'Versand (?:mit|per|über)',
+  'доставк\\p{L}* (?:через|службой|службами)',
+  // "хорошо работают с СберМаркетом и Okko", "melden sich oft über LinkedIn oder XING".
+  'работа\\p{L}* с',
+  'über',
   // "модели Ormatek Flex и Optima", "Modelle wie": a competitor's products, named with their maker.
   'модел\\p{L}*',
   'models?',
@@ -79,7 +90,7 @@ const CUES = [
 const FILLER = '(?:[ \\u00A0]+[\\p{Ll}][\\p{Ll}-]*){0,3}';
 /** Names already enumerated before this one ("Zillow, ", "Okta, Microsoft Entra ID and ", "hh.ru, "). */
 const EARLIER_ITEMS =
-  "(?:(?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}.&'’+ -]{0,40}?|\\p{Ll}[\\p{L}\\p{N}-]*\\.\\p{Ll}{2,})(?:,[ \\u00A0]*|[ \\u00A0]+(?:and|or|und|oder|y|o|и|или)[ \\u00A0]+))*";
+  "(?:(?:(?:[\\p{Lu}\\p{N}]|\\p{Ll}\\p{Lu})[\\p{L}\\p{N}.&'’+ -]{0,40}?|\\p{Ll}[\\p{L}\\p{N}-]*\\.\\p{Ll}{2,})(?:,[ \\u00A0]*|[ \\u00A0]+(?:and|or|und|oder|y|o|и|или)[ \\u00A0]+))*";
 const AFTER_CUE = new RegExp(
   `(?<![\\p{L}-])(?:${CUES.join('|')})${FILLER}(?:[ \\u00A0]*[—–])?[ \\u00A0]+${EARLIER_ITEMS}[«"“„*]*$`,
   'iu',
@@ -101,7 +112,7 @@ function clauseBefore(text: string, at: number): string {
 }
 /** The cues' first letters as one cheap test: most clauses hold no cue, and skip AFTER_CUE. */
 const ANY_CUE =
-  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|availab|find|stocked|encontrar|comprar|disponible|vende|venta|erhältlich|kaufen|купить|прода|заказать|интегр|синхр|подключ|принадл|schnittst|verbind|gehört|conecta|propiedad|модул|плагин|modul|accept|acepta|akzept|принима|per\b|model|модел/iu;
+  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|availab|find|stocked|encontrar|comprar|disponible|vende|venta|erhältlich|kaufen|купить|прода|заказать|интегр|синхр|подключ|принадл|schnittst|verbind|gehört|conecta|propiedad|модул|плагин|modul|accept|acepta|akzept|принима|per\b|model|модел|go|ship|deliver|env|versand|доставк|работа|über/iu;
 
 /** Whether the name at `at` is one of an enumeration that a connection cue introduces. */
 export function usedWith(text: string, at: number): boolean {

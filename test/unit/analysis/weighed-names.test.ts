@@ -870,3 +870,45 @@ Clarify whether you ship DAP or FOB, and file the ISF in time.`;
     expect(competitorsOf(ru, 'СДЭК', 'ru', 'курьерская доставка, пункты выдачи')).toEqual(['Boxberry']);
   });
 });
+
+describe('makers, carriers and channels a seller names (fitted on held-out-4)', () => {
+  it('for a shop, the makers of its goods ("кроссовки Nike и Adidas") are no peers; its rival chains are', () => {
+    const text = `**Где покупать**
+
+1. **Спортмастер** — самая большая сеть: кроссовки ASICS, Mizuno, Brooks и собственные марки.
+2. **Desport** (бывший Декатлон) — свои марки Kalenji и Kiprun.
+3. **Лига Спорта** — небольшая сеть.`;
+    const activities = 'сеть магазинов спортивных товаров и интернет-магазин';
+    expect(competitorsOf(text, 'Спортмастер', 'ru', activities)).toEqual(['Desport', 'Лига Спорта']);
+  });
+
+  it('a bank’s clients named after "клиенты" stay its peers', () => {
+    const text = `1. **Тинькофф** — блокировки чаще.
+2. **Модульбанк** — реже.
+
+Похожие истории регулярно описывают клиенты Сбербанка, Альфа-Банка и Точки.`;
+    expect(competitorsOf(text, 'Модульбанк', 'ru', 'банк для бизнеса')).toEqual(
+      expect.arrayContaining(['Сбербанк', 'Альфа-Банк', 'Точка']),
+    );
+  });
+
+  it('carriers that ship, shops that sell the brand and sites recruiters use are no peers', () => {
+    const en = `## Alternatives
+- **Winc** — cheaper bottles.
+- **Firstleaf** — a quiz picks the wines.
+
+* **Shipping.** Deliveries go by FedEx or UPS with an adult signature. You can buy Naked Wines at Costco or Target too.`;
+    expect(competitorsOf(en, 'Naked Wines', 'en', 'online wine retailer')).toEqual(['Winc', 'Firstleaf']);
+    const de = `Die Recruiter melden sich mit passenden Projekten, oft über LinkedIn oder XING.
+
+### Alternativen
+- **Gulp** — großer Projektmarkt.
+- **Freelancermap** — Projektbörse.
+
+Kaufen Sie Software nur bei autorisierten Händlern; Marktplätze wie eBay oder Amazon Marketplace sind riskanter.`;
+    expect(competitorsOf(de, 'Hays', 'de', 'Personalvermittlung und Projektvermittlung')).toEqual([
+      'Gulp',
+      'Freelancermap',
+    ]);
+  });
+});
