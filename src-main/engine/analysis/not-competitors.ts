@@ -64,7 +64,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       keep(kept, c);
       continue;
     }
-    if (isLawName(withoutLeadingWords(c.name)) || continuesLawTitle(subject.text, c.first)) continue;
+    if (isLawName(c.name) || continuesLawTitle(subject.text, c.first)) continue;
     for (const whole of splitJoined(withoutJoinedForms(c), (p) => NAME_SHAPE.test(p))) {
       const part = cleaned(whole);
       if (isTitleCasePhrase(part.name, subject.language)) continue;

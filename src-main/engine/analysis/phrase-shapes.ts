@@ -78,7 +78,8 @@ const LAW_HEAD =
 const LAW_TAIL = /\s(?:Act|Law|Directive|Regulation|Rule|Gesetz|Verordnung)$/u;
 
 export function isLawName(name: string): boolean {
-  return LAW_HEAD.test(name) || LAW_TAIL.test(name);
+  const bare = name.replace(/^(?:the|el|la|los|las|der|die|das)\s+/iu, '');
+  return LAW_HEAD.test(bare) || LAW_TAIL.test(bare);
 }
 
 /** "Ley Crea y ": a law's title runs on after a conjunction ("Crece" is no name of its own). */
@@ -274,9 +275,24 @@ const OPENING_WORDS = new Set([
 export function withoutLeadingWords(name: string): string {
   let words = name.split(' ');
   // "Откройте ИИС": a Russian imperative opening an advice step is no part of the name.
-  while (words.length > 1 && (OPENING_WORDS.has(words[0].toLowerCase()) || RU_IMPERATIVE.test(words[0])))
+  while (words.length > 1 && (OPENING_WORDS.has(words[0].toLowerCase()) || RU_IMPERATIVE.test(words[0]))) {
+    if (namedWithArticle(words)) break;
     words = words.slice(1);
+  }
   return words.join(' ');
+}
+
+/**
+ * "El Corte Inglés", "The Inkey List", "La Roche-Posay": a capitalised article before a name of
+ * two words (or a hyphenated one) is part of it. Before one word ("The Revolut") it is not.
+ */
+function namedWithArticle(words: string[]): boolean {
+  const [article, ...rest] = words;
+  return (
+    /^(?:The|El|La|Los|Las)$/.test(article) &&
+    rest.every((w) => /^\p{Lu}/u.test(w)) &&
+    (rest.length >= 2 || /\p{L}-\p{Lu}/u.test(rest[0]))
+  );
 }
 
 export const wordLanguage = (w: string, language: Language): Language =>

@@ -22,8 +22,13 @@ const LINE_WORD =
 export function makerOf(name: string, language: Language, text: string): string {
   if (language === 'en') {
     // "Applebee's" is a name; "Samsung's S90D" and "NordVPN's" beside "NordVPN" are possessives.
-    const possessive = /^(.+?)['’]s(\s|$)/u.exec(name);
-    if (possessive && (possessive[2] || writtenBare(possessive[1], text))) return possessive[1];
+    const possessive = /^(.+?)['’]s(?:\s(\S+)|$)/u.exec(name);
+    if (possessive) {
+      const [, owner, next] = possessive;
+      // "Paula's Choice", "Tommy's Express": a capitalised ordinary word after it is named with it.
+      const namedWith = !!next && /^\p{Lu}\p{Ll}+$/u.test(next) && isDictionaryWord(next, 'en');
+      if (namedWith ? writtenBare(owner, text) : next || writtenBare(owner, text)) return owner;
+    }
   }
   const words = name.split(' ');
   const line = words.findIndex((w, i) => i > 0 && (MODEL_WORD.test(w) || LINE_WORD.test(w)));

