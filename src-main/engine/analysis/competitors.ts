@@ -212,6 +212,13 @@ const NAME_COLUMN_HEADERS = new Set(
 );
 
 /** First cells of a table header that say the other header cells are the compared brands. */
+/** "| Игра | Игроков |", "| Book | Price |": a column of titles (games, books, courses), no companies. */
+const TITLE_COLUMN_HEADERS = new Set(
+  `игра игры книга книги курс курсы фильм фильмы блюдо блюда game games book books course courses film
+  films movie movies dish dishes title titles spiel spiele buch bücher kurs kurse film filme gericht titel
+  juego juegos libro libros curso cursos película películas plato platos título títulos`.split(/\s+/),
+);
+
 const CRITERIA_COLUMN_HEADERS = new Set(
   `feature features criterion criteria parameter критерий параметр характеристика merkmal kriterium
   característica criterio`.split(/\s+/),
@@ -426,6 +433,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       namesDown =
         NAME_COLUMN_HEADERS.has(corner) || (/^\p{L}+$/u.test(corner) && isTradeWord(corner, ctx.trade));
       namesAcross = corner === '' || CRITERIA_COLUMN_HEADERS.has(corner);
+      if (TITLE_COLUMN_HEADERS.has(corner)) return;
       if (namesDown) nameGroups.add(`${id}c`);
       if (namesAcross) nameGroups.add(`${id}h`);
       if (!namesDown) {

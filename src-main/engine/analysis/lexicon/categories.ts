@@ -811,6 +811,7 @@ export const CATEGORIES: Record<string, Category> = {
       'Allstate',
       'Liberty Mutual',
       'AOK',
+      'TK',
       'Techniker Krankenkasse',
       'Barmer',
       'DAK',
