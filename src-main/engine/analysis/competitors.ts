@@ -175,6 +175,10 @@ const NUMBERED_HEADING = /^[\s*_#]*\d{1,2}[.)]\s/;
 const ALTERNATIVES_HEADING =
   /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:alternatives?|other options|competitors|alternativen|andere anbieter|konkurrenten|wettbewerber|альтернатив\p{L}*|конкурент\p{L}*|другие варианты|alternativas|otras opciones|competidores)(?!\p{L})/iu;
 
+/** A list item that opens with its subject's owner: "Owned by Vail Resorts", "Gehört zu Check24". */
+const OWNER_LEAD =
+  /^[*_]*(?:(?:owned|operated|run|backed|acquired) by|part of|a subsidiary of|gehört zu|teil von|propiedad de|filial de|принадлежит|входит в)\s/iu;
+
 /**
  * A heading that opens a checklist ("Что понадобится", "Worauf achten", "Qué tener en cuenta"):
  * its items open with the documents, terms and criteria to check, not with companies.
@@ -469,7 +473,9 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     }
     flushTable();
     if (line.kind === 'list') {
-      const lead = checklist ? null : leadOf(text.slice(line.contentStart, line.end));
+      const content = text.slice(line.contentStart, line.end);
+      // "- Owned by Alterra Mountain Company. …": an item on the owner, not a peer.
+      const lead = checklist || OWNER_LEAD.test(content) ? null : leadOf(content);
       const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
       // Numbered items and bullets are two lists even at one indent: "**1. Mailchimp**" with
       // "* **Free plan:** …" under it ranks tools, its bullets list their criteria.

