@@ -34,6 +34,7 @@ import {
 } from './phrase-shapes';
 import { isSectionTitle, makerOf } from './product-lines';
 import { nominativesAt } from './russian-names';
+import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import type { Language } from './types';
 
 export interface Subject {
@@ -65,7 +66,12 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       continue;
     }
     if (isLawName(c.name) || continuesLawTitle(subject.text, c.first)) continue;
-    for (const whole of splitJoined(withoutJoinedForms(c), (p) => NAME_SHAPE.test(p))) {
+    const parts = splitJoined(withoutJoinedForms(c), (p) => NAME_SHAPE.test(p));
+    // "**Druckqualität, Papier, Software**": three German nouns of the dictionary joined are criteria
+    // (two may be brands: "Gazelle oder Stromer").
+    if (subject.language === 'de' && parts.length >= 3 && parts.every((p) => isGermanDictionaryNoun(p.name)))
+      continue;
+    for (const whole of parts) {
       const part = cleaned(whole);
       if (isTitleCasePhrase(part.name, subject.language)) continue;
       const names = [part.name, ...part.forms];
@@ -144,6 +150,16 @@ function opensALine(text: string, name: string): boolean {
 /** The name without the words that open its sentence. */
 /** "Mercedes-Modelle", "Samsung models": the maker of the models named. */
 const MODELS_SUFFIX = /[\s-](?:Modelle?|models?|modelos?|модел\p{L}*)$/u;
+
+/** A single German word of the dictionary that no English or Spanish dictionary holds as a name. */
+function isGermanDictionaryNoun(word: string): boolean {
+  return (
+    /^\p{Lu}\p{Ll}+$/u.test(word) &&
+    isDictionaryWord(word, 'de') &&
+    !isDictionaryProperNoun(word, 'en') &&
+    !isDictionaryProperNoun(word, 'es')
+  );
+}
 
 function cleaned(c: FoundCompetitor): FoundCompetitor {
   const name = withoutLeadingWords(c.name).replace(MODELS_SUFFIX, '');

@@ -997,3 +997,19 @@ describe('owners (fitted on held-out-4)', () => {
     ]);
   });
 });
+
+describe('German criteria in bold (fitted on held-out-4)', () => {
+  it('three dictionary nouns joined in bold are criteria; two brands that are words stay names', () => {
+    const text = `Bei Fotobüchern unterscheiden sich Anbieter vor allem bei **Druckqualität, Papier, Software** und **Lieferzeit**.
+
+1. **CEWE** — sehr gute Druckqualität.
+2. **Saal Digital** — Premium-Papier.
+3. **Pixum** — viele Aktionen.
+
+Für die meisten Käufer ist ein Buch von Saal Digital oder Pixum die sicherere Wahl.`;
+    expect(competitorsOf(text, 'CEWE', 'de', 'Fotobücher und Fotokalender online')).toEqual([
+      'Saal Digital',
+      'Pixum',
+    ]);
+  });
+});
