@@ -5,9 +5,10 @@
  *
  * `npm run bench -- recall` prints both; `npx tsx test/bench/real-answers.bench.ts` this one alone.
  * It measures, it never fails a build; test/unit/analysis/real-answers.test.ts holds the floors.
- * The held-out set (test/fixtures/real-answers/held-out-3) is printed apart: written blind, it shows
- * whether rules fitted on the corpus carry over; tune on it, and it stops measuring that. The first
- * held-out set (held-out/) was tuned on in stop 21 and is printed as a second tuning set.
+ * The held-out set (test/fixtures/real-answers/held-out-5) is printed apart: written blind, it shows
+ * whether rules fitted on the other sets carry over; tune on it, and it stops measuring that. The
+ * earlier held-out sets (held-out/, -2, -3, -4), each blind until a later stop read its errors,
+ * are printed as tuning sets.
  */
 import { analyzeAnswer } from '../../src-main/engine/analysis/analyze';
 import type { AnalysisResult, Language } from '../../src-main/engine/analysis/types';
@@ -15,6 +16,8 @@ import { realAnswers } from '../fixtures/real-answers';
 import { heldOutAnswers } from '../fixtures/real-answers/held-out';
 import { heldOut2Answers } from '../fixtures/real-answers/held-out-2';
 import { heldOut3Answers } from '../fixtures/real-answers/held-out-3';
+import { heldOut4Answers } from '../fixtures/real-answers/held-out-4';
+import { heldOut5Answers } from '../fixtures/real-answers/held-out-5';
 import { TRAP_CLASSES, type RealAnswer, type TrapClass } from '../fixtures/real-answers/corpus';
 import { realInput } from '../fixtures/real-answers/input';
 
@@ -217,20 +220,25 @@ export async function benchRealAnswers(): Promise<void> {
   const all = byLanguage.get('all')!;
   console.log(`\nTaken wrongly most often: ${top(all.falsePositives, 25)}`);
   console.log(`Missed most often: ${top(all.misses, 25)}`);
-  console.log(
-    `\nSecond tuning set: ${heldOutAnswers.length} answers written blind in stop 20, tuned on since stop 21.`,
-  );
-  printFigures(measureRealAnswers(heldOutAnswers));
-  console.log(
-    `\nThird tuning set: ${heldOut2Answers.length} answers written blind in stop 21, tuned on since stop 22.`,
-  );
-  printFigures(measureRealAnswers(heldOut2Answers));
+  // [ordinal, set, stop it was written in, stop it was first tuned on]
+  const tuningSets: Array<[string, RealAnswer[], number, number]> = [
+    ['Second', heldOutAnswers, 20, 21],
+    ['Third', heldOut2Answers, 21, 22],
+    ['Fourth', heldOut3Answers, 22, 23],
+    ['Fifth', heldOut4Answers, 23, 23],
+  ];
+  for (const [ordinal, set, written, tuned] of tuningSets) {
+    console.log(
+      `\n${ordinal} tuning set: ${set.length} answers written blind in stop ${written}, tuned on since stop ${tuned}.`,
+    );
+    printFigures(measureRealAnswers(set));
+  }
   // Written blind and never looked at while tuning: how the rules carry over to answers they were
   // not fitted on. Its errors are not printed on purpose.
   console.log(
-    `\nHeld-out set: ${heldOut3Answers.length} answers written blind, never used to tune the analysis.`,
+    `\nHeld-out set: ${heldOut5Answers.length} answers written blind, never used to tune the analysis.`,
   );
-  const heldOut = measureRealAnswers(heldOut3Answers);
+  const heldOut = measureRealAnswers(heldOut5Answers);
   printFigures(heldOut);
   printClasses(heldOut);
 }
