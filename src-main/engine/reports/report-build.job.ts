@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
 import type { JobContext, JobHandler } from '../jobs/queue';
 import type { JobPayload } from '../job-catalogue';
-import type { BlockData, BlockSlug, ReportOptions } from '../../../src-shared/api/reports';
+import type { BlockDataOf, BlockSlug, ReportOptions } from '../../../src-shared/api/reports';
 import { reportLanguage, blockDefinition } from './blocks/catalogue';
 import { BLOCK_BUILDERS } from './blocks/index';
 import type { BlockContext } from './blocks/types';
@@ -80,8 +80,8 @@ async function buildReport(ctx: EngineContext, reportId: number, job: JobContext
     .select(['block_slug', 'block_data'])
     .where('report_id', '=', reportId)
     .execute();
-  const built = new Map<BlockSlug, BlockData>(
-    saved.map((r) => [r.block_slug as BlockSlug, JSON.parse(r.block_data) as BlockData]),
+  const built = new Map<BlockSlug, BlockDataOf<BlockSlug>>(
+    saved.map((r) => [r.block_slug as BlockSlug, JSON.parse(r.block_data) as BlockDataOf<BlockSlug>]),
   );
   const memo = new Map<string, Promise<unknown>>();
   const bc: BlockContext = {

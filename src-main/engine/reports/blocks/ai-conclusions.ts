@@ -30,7 +30,7 @@ export type DisabledReason = 'no_analysis_model' | 'insufficient_limits' | 'mode
  * Charging is idempotent: `reports.limits_charged` records the charge, so a build resumed after a
  * crash does not charge twice; a model that fails refunds it.
  */
-export const aiConclusionsBlock: BlockBuilder = {
+export const aiConclusionsBlock: BlockBuilder<'ai_conclusions'> = {
   slug: 'ai_conclusions',
   async build(bc) {
     const off = (reason: DisabledReason, detail?: string): BlockData<AiConclusionsData> => ({
