@@ -77,14 +77,21 @@ export interface ReportOptionsInput {
   restart_of?: number;
 }
 
-export interface ReportResultItem<D = BlockData> {
+/** One built block of a report: its `block_data` is the envelope of its slug's data. */
+export interface BlockResult<S extends BlockSlug> {
   id: number;
   project_report_id: number;
-  block_slug: BlockSlug;
-  block_data: D;
+  block_slug: S;
+  block_data: BlockDataOf<S>;
   created_at: string;
   updated_at: string;
 }
+
+/**
+ * A report's result item, a union discriminated by `block_slug`: checking the slug
+ * (`item.block_slug === 'kpi'`) gives its data's type. `ReportResultItem<'kpi'>` is one slug's item.
+ */
+export type ReportResultItem<S extends BlockSlug = BlockSlug> = { [K in S]: BlockResult<K> }[S];
 
 export interface ReportListItem {
   id: number;
@@ -113,7 +120,7 @@ export interface PeriodRange {
  * The envelope every block's `block_data` shares: the periods it was built over, and the block's
  * own data for the main period and (when comparison is enabled) the comparison period.
  */
-export interface BlockData<T = unknown> {
+export interface BlockData<T> {
   period: PeriodRange;
   comparison_period: PeriodRange | null;
   /** Set when the block could not be built (e.g. ai_conclusions without limits or model). */
@@ -125,6 +132,22 @@ export interface BlockData<T = unknown> {
 }
 
 // The `main` / `comparison` data of each block (docs/api/reports.md).
+
+/** Each block slug's `main` / `comparison` data; the engine's builder of a slug must return it. */
+export interface BlockDataBySlug {
+  ai_conclusions: AiConclusionsData;
+  summary: SummaryData;
+  competitors: CompetitorsData;
+  answers: AnswersData;
+  kpi: KpiData;
+  sources: SourcesData;
+  brand_position_history: PositionHistoryData;
+  site_position_history: PositionHistoryData;
+  prompts_visibility_history: PromptsVisibilityHistoryData;
+}
+
+/** The `block_data` of a slug (`BlockDataOf<BlockSlug>`: the data of any block). */
+export type BlockDataOf<S extends BlockSlug> = BlockData<BlockDataBySlug[S]>;
 
 /** A chart line of a block: a series of the analytics endpoint, `x` as `DD.MM.YYYY`. */
 export interface BlockSeries {

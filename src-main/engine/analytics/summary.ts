@@ -321,6 +321,20 @@ interface Tally {
   site: number;
 }
 
+/** What both position histories read: the top prompts' cells at every update of the scope. */
+interface HistoryInput {
+  scope: Scope;
+  prompts: PromptInfo[];
+  /** Networks that return sources (the site history's columns). */
+  sourceNeurals: NeuralInfo[];
+  byPrompt: Map<number, CellGrid[]>;
+  byRun: Map<number, CellGrid[]>;
+  dateOf: Map<number, string>;
+  last: Update | undefined;
+  prev: Update | undefined;
+}
+
+/** The summary's brand and site position histories over the top prompts by frequency. */
 async function positionHistories(ctx: EngineContext, scope: Scope) {
   const prompts = topByFrequency(scope.prompts, POSITION_HISTORY_PROMPTS);
   const sourceNeurals = scope.neurals.filter((n) => n.sources);
@@ -332,99 +346,126 @@ async function positionHistories(ctx: EngineContext, scope: Scope) {
     scope.neurals.map((n) => n.id),
     sourceNeurals.map((n) => n.id),
   );
-  const last = scope.updates[scope.updates.length - 1];
-  const prev = scope.updates[scope.updates.length - 2];
-  const byPrompt = groupBy(grids, (g) => g.prompt_id);
-  const byRun = groupBy(grids, (g) => g.run_id);
-  const dates = scope.updates.map((u) => u.date);
-  const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
+  const input: HistoryInput = {
+    scope,
+    prompts,
+    sourceNeurals,
+    byPrompt: groupBy(grids, (g) => g.prompt_id),
+    byRun: groupBy(grids, (g) => g.run_id),
+    dateOf: new Map(scope.updates.map((u) => [u.id, u.date])),
+    last: scope.updates[scope.updates.length - 1],
+    prev: scope.updates[scope.updates.length - 2],
+  };
+  return { brand: brandPositionHistory(input), site: sitePositionHistory(input) };
+}
 
-  const grid = <T>(list: CellGrid[], cells: (g: CellGrid) => Record<string, T>) => {
-    const out: Record<string, Record<string, T>> = {};
-    for (const g of list) {
-      const c = cells(g);
-      if (Object.keys(c).length) out[dateOf.get(g.run_id)!] = c;
+/** A prompt's cells by update date (updates where no network answered are left out). */
+function cellsByDate<T>(
+  input: HistoryInput,
+  list: CellGrid[],
+  cells: (g: CellGrid) => Record<string, T>,
+): Record<string, Record<string, T>> {
+  const out: Record<string, Record<string, T>> = {};
+  for (const g of list) {
+    const c = cells(g);
+    if (Object.keys(c).length) out[input.dateOf.get(g.run_id)!] = c;
+  }
+  return out;
+}
+
+/** Counted answers (decisions.md §5), brand mentions and site mentions among some cells. */
+function tally(scope: Scope, list: CellGrid[], nids: number[]): Tally {
+  const t = { counted: 0, mentions: 0, site: 0 };
+  for (const g of list)
+    for (const nid of nids) {
+      const cell = g.brand[nid];
+      if (!cell || !(scope.countEmpty || cell.has_data)) continue;
+      t.counted++;
+      if (cell.mention === 1) t.mentions++;
+      if (g.site[nid]?.mentioned) t.site++;
     }
-    return out;
-  };
-  /** Counted answers (decisions.md §5), brand mentions and site mentions among some cells. */
-  const tally = (list: CellGrid[], nids: number[]) => {
-    const t = { counted: 0, mentions: 0, site: 0 };
-    for (const g of list)
-      for (const nid of nids) {
-        const cell = g.brand[nid];
-        if (!cell || !(scope.countEmpty || cell.has_data)) continue;
-        t.counted++;
-        if (cell.mention === 1) t.mentions++;
-        if (g.site[nid]?.mentioned) t.site++;
-      }
-    return t;
-  };
-  const brandVisibility = (t: Tally) => (t.counted ? pct(t.mentions, t.counted) : null);
-  const chart = (neurals: NeuralInfo[], y: (t: Tally) => number) => {
-    const series = (label: SeriesLabel, nids: number[]) => ({
-      label,
-      data: scope.updates.map((u) => ({ x: x(u), y: y(tally(byRun.get(u.id) ?? [], nids)) })),
-    });
-    const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
-    if (neurals.length > 1)
-      out.unshift(
-        series(
-          ALL_LABEL,
-          neurals.map((n) => n.id),
-        ),
-      );
-    return out;
-  };
-  const allIds = scope.neurals.map((n) => n.id);
-  const sourceIds = sourceNeurals.map((n) => n.id);
+  return t;
+}
 
-  const brand = {
+const brandVisibility = (t: Tally) => (t.counted ? pct(t.mentions, t.counted) : null);
+
+/** A history's chart: one series per network over every update, plus `all` when there are several. */
+function historyChart(input: HistoryInput, neurals: NeuralInfo[], y: (t: Tally) => number) {
+  const { scope, byRun } = input;
+  const series = (label: SeriesLabel, nids: number[]) => ({
+    label,
+    data: scope.updates.map((u) => ({ x: x(u), y: y(tally(scope, byRun.get(u.id) ?? [], nids)) })),
+  });
+  const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
+  if (neurals.length > 1)
+    out.unshift(
+      series(
+        ALL_LABEL,
+        neurals.map((n) => n.id),
+      ),
+    );
+  return out;
+}
+
+/** The brand's history: its cells per prompt and update; dynamics from its visibility at the last two. */
+function brandPositionHistory(input: HistoryInput) {
+  const { scope, prompts, byPrompt, last, prev } = input;
+  const allIds = scope.neurals.map((n) => n.id);
+  return {
     tableData: {
-      dates,
+      dates: scope.updates.map((u) => u.date),
       neurals: scope.neurals.map(neuralRef),
       data: prompts.map((p) => {
         const list = byPrompt.get(p.id) ?? [];
         const at = (runId: number | undefined) =>
           brandVisibility(
             tally(
+              scope,
               list.filter((g) => g.run_id === runId),
               allIds,
             ),
           );
         return {
           prompt: { id: p.id, value: p.value, groups: p.groups },
-          positions_by_date: grid(list, (g) => g.brand),
+          positions_by_date: cellsByDate(input, list, (g) => g.brand),
           dynamics: dynamicOf(at(prev?.id), at(last?.id)) ?? 'not_changed',
         };
       }),
     },
-    chartData: chart(scope.neurals, (t) => brandVisibility(t) ?? 0),
+    chartData: historyChart(input, scope.neurals, (t) => brandVisibility(t) ?? 0),
   };
+}
 
-  const siteBest = (list: CellGrid[], runId: number | undefined) => {
-    const positions: Array<number | null> = [];
-    for (const g of list)
-      if (g.run_id === runId)
-        for (const nid of sourceIds) if (g.brand[nid]) positions.push(g.site[nid]?.position ?? null);
-    return bestPosition(positions);
-  };
-  const site = {
+/** The site's best place in the sources of a prompt's answers at one update. */
+function siteBest(list: CellGrid[], runId: number | undefined, sourceIds: number[]) {
+  const positions: Array<number | null> = [];
+  for (const g of list)
+    if (g.run_id === runId)
+      for (const nid of sourceIds) if (g.brand[nid]) positions.push(g.site[nid]?.position ?? null);
+  return bestPosition(positions);
+}
+
+/** The site's history over the networks that return sources; dynamics from its best place. */
+function sitePositionHistory(input: HistoryInput) {
+  const { scope, prompts, sourceNeurals, byPrompt, last, prev } = input;
+  const sourceIds = sourceNeurals.map((n) => n.id);
+  return {
     tableData: {
-      dates,
+      dates: scope.updates.map((u) => u.date),
       neurals: sourceNeurals.map(neuralRef),
       data: prompts.map((p) => {
         const list = byPrompt.get(p.id) ?? [];
         return {
           prompt: { id: p.id, value: p.value },
-          positions_by_date: grid(list, (g) => g.site),
-          dynamics: prev ? positionDynamic(siteBest(list, prev.id), siteBest(list, last?.id)) : 'not_changed',
+          positions_by_date: cellsByDate(input, list, (g) => g.site),
+          dynamics: prev
+            ? positionDynamic(siteBest(list, prev.id, sourceIds), siteBest(list, last?.id, sourceIds))
+            : 'not_changed',
         };
       }),
     },
-    chartData: chart(sourceNeurals, (t) => pct(t.site, t.counted)),
+    chartData: historyChart(input, sourceNeurals, (t) => pct(t.site, t.counted)),
   };
-  return { brand, site };
 }
 
 /** An update's visibility over the selected networks, from the per-update stats already loaded. */

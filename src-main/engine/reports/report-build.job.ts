@@ -1,8 +1,9 @@
 import type { EngineContext } from '../context';
+import type { ProjectRow, ReportRow } from '../db/schema';
 import type { JobContext, JobHandler } from '../jobs/queue';
 import type { JobPayload } from '../job-catalogue';
-import type { BlockData, BlockSlug, ReportOptions } from '../../../src-shared/api/reports';
-import { reportLanguage, blockDefinition } from './blocks/catalogue';
+import type { BlockDataOf, BlockSlug, ReportOptions } from '../../../src-shared/api/reports';
+import { reportLanguage, blockDefinition, type ReportLanguage } from './blocks/catalogue';
 import { BLOCK_BUILDERS } from './blocks/index';
 import type { BlockContext } from './blocks/types';
 import { checkedBlocks, type ReportPeriods } from './reports.service';
@@ -61,6 +62,37 @@ async function buildReport(ctx: EngineContext, reportId: number, job: JobContext
     .where('id', '=', reportId)
     .where('status', '=', 'queued')
     .execute();
+  const build = await loadBuild(ctx, reportId);
+  const built = await savedBlocks(ctx, reportId);
+  const bc = blockContext(ctx, build, built);
+
+  let index = 0;
+  for (const slug of buildOrder(build.options)) {
+    if (built.has(slug)) {
+      index++;
+      continue;
+    }
+    // Stopping: leave at a block boundary; the queue requeues the job and the next run resumes.
+    if (job.stopping) return;
+    await hooks.beforeBlock?.(slug);
+    const data = await BLOCK_BUILDERS[slug].build(bc);
+    await saveBlock(ctx, build, slug, data, stamp());
+    built.set(slug, data);
+    await hooks.afterBlock?.(slug, index++);
+  }
+  await finishReport(ctx, build, stamp());
+}
+
+/** What one build reads once: the report, its project and what its options and periods say. */
+interface Build {
+  report: ReportRow;
+  project: ProjectRow;
+  options: ReportOptions;
+  periods: ReportPeriods;
+  language: ReportLanguage;
+}
+
+async function loadBuild(ctx: EngineContext, reportId: number): Promise<Build> {
   const report = await ctx.db
     .selectFrom('reports')
     .selectAll()
@@ -71,20 +103,37 @@ async function buildReport(ctx: EngineContext, reportId: number, job: JobContext
     .selectAll()
     .where('id', '=', report.project_id)
     .executeTakeFirstOrThrow();
-  const options = JSON.parse(report.options) as ReportOptions;
-  const periods = JSON.parse(report.periods) as ReportPeriods;
-  const language = reportLanguage(project.language);
+  return {
+    report,
+    project,
+    options: JSON.parse(report.options) as ReportOptions,
+    periods: JSON.parse(report.periods) as ReportPeriods,
+    language: reportLanguage(project.language),
+  };
+}
 
+/** The blocks an earlier, interrupted run of this build already saved. */
+async function savedBlocks(
+  ctx: EngineContext,
+  reportId: number,
+): Promise<Map<BlockSlug, BlockDataOf<BlockSlug>>> {
   const saved = await ctx.db
     .selectFrom('report_results')
     .select(['block_slug', 'block_data'])
     .where('report_id', '=', reportId)
     .execute();
-  const built = new Map<BlockSlug, BlockData>(
-    saved.map((r) => [r.block_slug as BlockSlug, JSON.parse(r.block_data) as BlockData]),
+  return new Map(
+    saved.map((r) => [r.block_slug as BlockSlug, JSON.parse(r.block_data) as BlockDataOf<BlockSlug>]),
   );
+}
+
+function blockContext(
+  ctx: EngineContext,
+  { report, project, language, periods }: Build,
+  built: Map<BlockSlug, BlockDataOf<BlockSlug>>,
+): BlockContext {
   const memo = new Map<string, Promise<unknown>>();
-  const bc: BlockContext = {
+  return {
     ctx,
     report,
     project,
@@ -97,49 +146,50 @@ async function buildReport(ctx: EngineContext, reportId: number, job: JobContext
       return memo.get(key) as Promise<T>;
     },
   };
+}
 
-  // ai_conclusions reads the other blocks, so it is built last whatever its place in the report.
+/** The checked blocks in report order, but ai_conclusions last: it reads the other blocks. */
+function buildOrder(options: ReportOptions): BlockSlug[] {
   const slugs = checkedBlocks(options);
-  const order = [
-    ...slugs.filter((s) => s !== 'ai_conclusions'),
-    ...slugs.filter((s) => s === 'ai_conclusions'),
-  ];
-  let index = 0;
-  for (const slug of order) {
-    if (built.has(slug)) {
-      index++;
-      continue;
-    }
-    // Stopping: leave at a block boundary; the queue requeues the job and the next run resumes.
-    if (job.stopping) return;
-    await hooks.beforeBlock?.(slug);
-    const data = await BLOCK_BUILDERS[slug].build(bc);
-    const now = stamp();
-    await ctx.db
-      .insertInto('report_results')
-      .values({
-        report_id: reportId,
-        block_slug: slug,
-        block_order: blockDefinition(slug, language).block_order,
-        block_data: JSON.stringify(data),
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['report_id', 'block_slug'])
-          .doUpdateSet({ block_data: JSON.stringify(data), updated_at: now }),
-      )
-      .execute();
-    built.set(slug, data);
-    await ctx.db.updateTable('reports').set({ updated_at: now }).where('id', '=', reportId).execute();
-    await hooks.afterBlock?.(slug, index++);
-  }
+  return [...slugs.filter((s) => s !== 'ai_conclusions'), ...slugs.filter((s) => s === 'ai_conclusions')];
+}
 
+/** Saves one built block (replacing a row a crashed run may have left) and touches the report. */
+async function saveBlock(
+  ctx: EngineContext,
+  { report, language }: Build,
+  slug: BlockSlug,
+  data: BlockDataOf<BlockSlug>,
+  now: string,
+): Promise<void> {
+  await ctx.db
+    .insertInto('report_results')
+    .values({
+      report_id: report.id,
+      block_slug: slug,
+      block_order: blockDefinition(slug, language).block_order,
+      block_data: JSON.stringify(data),
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['report_id', 'block_slug'])
+        .doUpdateSet({ block_data: JSON.stringify(data), updated_at: now }),
+    )
+    .execute();
+  await ctx.db.updateTable('reports').set({ updated_at: now }).where('id', '=', report.id).execute();
+}
+
+/**
+ * running → done, once (`where status = 'running'`): only the run that moves it records the
+ * event, queues the e-mail and, for a PDF report, the print.
+ */
+async function finishReport(ctx: EngineContext, { report, project, options, periods }: Build, now: string) {
   const finished = await ctx.db
     .updateTable('reports')
-    .set({ status: 'done', error: null, updated_at: stamp() })
-    .where('id', '=', reportId)
+    .set({ status: 'done', error: null, updated_at: now })
+    .where('id', '=', report.id)
     .where('status', '=', 'running')
     .executeTakeFirst();
   if (Number(finished.numUpdatedRows) === 0) return;
@@ -147,10 +197,10 @@ async function buildReport(ctx: EngineContext, reportId: number, job: JobContext
     project_id: project.id,
     user_id: report.user_id,
     type: 'report_done',
-    message: `Report #${reportId} is ready (${periods.main.from} to ${periods.main.to}).`,
+    message: `Report #${report.id} is ready (${periods.main.from} to ${periods.main.to}).`,
   });
-  await queueReportNotice(ctx, reportId, 'done');
-  if (options.file_type === 'pdf') await queuePrint(ctx, reportId);
+  await queueReportNotice(ctx, report.id, 'done');
+  if (options.file_type === 'pdf') await queuePrint(ctx, report.id);
 }
 
 /** Fails a report once, with its event and the failure e-mail. */

@@ -2,14 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
 import type { BodyOf } from '../../../src-renderer/src/api/client';
 import { ans, seedProject, seedUpdate, type SeededProject } from '../../helpers/seed-analytics';
-import {
-  BLOCK_SLUGS,
-  type BlockData,
-  type KpiData,
-  type ReportOptionsInput,
-  type ReportResultItem,
-  type ReportStatus,
-} from '../../../src-shared/api/reports';
+import { BLOCK_SLUGS, type ReportOptionsInput, type ReportStatus } from '../../../src-shared/api/reports';
 
 let t: TestEngine;
 let p: SeededProject;
@@ -335,9 +328,8 @@ describe('report building', () => {
 
     await t.engine.jobs.drain({ ignoreDelays: true });
     expect((await t.api.request(STATUS, reportAt(id))).status).toBe('done');
-    // Each block's data is `unknown` in the shared types; this test reads its fields by name.
-    const result: Array<ReportResultItem<BlockData<any>>> = (await report(id)).result ?? [];
-    expect(result.map((r: any) => r.block_slug)).toEqual(BLOCK_SLUGS.filter((s) => s !== 'ai_conclusions'));
+    const result = (await report(id)).result ?? [];
+    expect(result.map((r) => r.block_slug)).toEqual(BLOCK_SLUGS.filter((s) => s !== 'ai_conclusions'));
     for (const r of result) {
       expect(Object.keys(r).sort()).toEqual([
         'block_data',
@@ -358,13 +350,13 @@ describe('report building', () => {
       last_update: '18.11.2026',
       brand: { visibility: 50, mentions: 2 },
     });
-    expect(summary.main.chart.map((p: any) => [p.x, p.visibility])).toEqual([
+    expect(summary.main!.chart.map((p) => [p.x, p.visibility])).toEqual([
       ['10.11.2026', 50],
       ['18.11.2026', 50],
     ]);
     expect(summary.comparison).toMatchObject({ updates: 0, last_update: null, chart: [] });
 
-    const kpi = result.find((r) => r.block_slug === 'kpi')!.block_data.main;
+    const kpi = result.find((r) => r.block_slug === 'kpi')!.block_data.main!;
     expect(kpi.brand_demand.available).toBe(false);
     expect(kpi.web_analytics.connected).toBe(false);
 
@@ -404,9 +396,13 @@ describe('report building', () => {
     });
     await t.engine.jobs.drain({ ignoreDelays: true });
     const built = await report(created.body.id);
-    // Each block's data is `unknown` in the shared types; this test reads its fields by name.
-    const block = (slug: string): BlockData<any> =>
-      built.result!.find((r) => r.block_slug === slug)!.block_data;
+    // Each slug's data, typed by its slug (the result is a union discriminated by block_slug).
+    const blocks = built.result!;
+    const summaryBlock = blocks.find((r) => r.block_slug === 'summary')!.block_data;
+    const competitorsBlock = blocks.find((r) => r.block_slug === 'competitors')!.block_data;
+    const answersBlock = blocks.find((r) => r.block_slug === 'answers')!.block_data;
+    const sourcesBlock = blocks.find((r) => r.block_slug === 'sources')!.block_data;
+    const changesBlock = blocks.find((r) => r.block_slug === 'prompts_visibility_history')!.block_data;
     const query = (dates: string[]) => ({ ...at(), query: { dates } });
 
     for (const [side, dates] of [
@@ -414,17 +410,17 @@ describe('report building', () => {
       ['comparison', comparison],
     ] as const) {
       // summary: visibility curve, tone and share of voice of GET /summary
-      const summary = block('summary')[side];
+      const summary = summaryBlock[side]!;
       const stats = (await t.api.request('GET /api/projects/{project}/summary', query(dates))).data
         .updateStats;
       const all = stats.visibility_curve.find((s) => s.label.system_name === 'all')!;
-      expect(summary.chart.map((p: any) => [p.x, p.visibility])).toEqual(all.data.map((p) => [p.x, p.y]));
+      expect(summary.chart.map((p) => [p.x, p.visibility])).toEqual(all.data.map((p) => [p.x, p.y]));
       expect(summary.brand).toEqual({ visibility: all.data.at(-1)?.y, mentions: all.data.at(-1)?.z });
       expect(summary.tone).toEqual(stats.tone_chart);
       expect(summary.share_of_voice).toEqual(
         stats.share_of_voice.map((v) => ({ name: v.label, type: v.type, share: v.data.at(-1)?.y })),
       );
-      expect(block('prompts_visibility_history')[side].growth).toEqual(
+      expect(changesBlock[side]!.growth).toEqual(
         stats.topPrompts.up.map((i) => ({
           prompt: i.prompt,
           visibility: i.visibility,
@@ -438,7 +434,7 @@ describe('report building', () => {
         query: { dates, competitors_count: 20 },
       });
       expect(
-        block('competitors')[side].rows.map((r: any) => [r.name, r.visibility, r.mentions, r.share_of_voice]),
+        competitorsBlock[side]!.rows.map((r) => [r.name, r.visibility, r.mentions, r.share_of_voice]),
       ).toEqual(
         competitors.data.tableData.map((r) => [
           r.competitor.name,
@@ -453,8 +449,8 @@ describe('report building', () => {
         ...at(),
         query: { dates, sortField: 'visibility_sort', sortOrder: 'desc', per_page: 100 },
       });
-      expect(block('answers')[side].total_prompts).toBe(answers.total_prompts);
-      expect(block('answers')[side].rows.map((r: any) => [r.prompt_id, r.visibility, r.dynamic])).toEqual(
+      expect(answersBlock[side]!.total_prompts).toBe(answers.total_prompts);
+      expect(answersBlock[side]!.rows.map((r) => [r.prompt_id, r.visibility, r.dynamic])).toEqual(
         answers.tableData.rows.map((r) => [r.prompt.id, r.prompt.visibility, r.prompt.dynamic]),
       );
 
@@ -463,20 +459,20 @@ describe('report building', () => {
         ...at(),
         query: { dates, per_page: 20 },
       });
-      expect(block('sources')[side].domains.map((d: any) => [d.domain, d.citations, d.pages])).toEqual(
+      expect(sourcesBlock[side]!.domains.map((d) => [d.domain, d.citations, d.pages])).toEqual(
         sources.tableData.map((d) => [d.domain, d.frequency.last, d.sources_count]),
       );
     }
 
     // The hand-checked figures behind the comparison: main = updates of 10, 18 and 19 Nov;
     // at the 19th the brand is named in 2 of the 3 answers with data (count_empty_answers off).
-    expect(block('summary').main).toMatchObject({ updates: 3, brand: { visibility: 66.67, mentions: 2 } });
-    expect(block('summary').comparison).toMatchObject({ updates: 1, brand: { visibility: 50, mentions: 2 } });
-    expect(block('sources').main.domains.map((d: any) => [d.domain, d.citations, d.own])).toEqual([
+    expect(summaryBlock.main).toMatchObject({ updates: 3, brand: { visibility: 66.67, mentions: 2 } });
+    expect(summaryBlock.comparison).toMatchObject({ updates: 1, brand: { visibility: 50, mentions: 2 } });
+    expect(sourcesBlock.main!.domains.map((d) => [d.domain, d.citations, d.own])).toEqual([
       ['acme.com', 1, true],
       ['wiki.org', 1, false],
     ]);
-    expect(block('competitors').main.rows.map((r: any) => [r.name, r.visibility])).toEqual([
+    expect(competitorsBlock.main!.rows.map((r) => [r.name, r.visibility])).toEqual([
       ['Acme', 66.67],
       ['Globex', 66.67],
       ['Initech', 33.33],
@@ -540,7 +536,7 @@ describe('report building', () => {
       .execute();
     const created = await create({ options: validOptions({ blocks: [{ slug: 'kpi' }] }) });
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const kpi = ((await report(created.body.id)).result![0].block_data as BlockData<KpiData>).main!;
+    const kpi = (await report(created.body.id)).result!.find((r) => r.block_slug === 'kpi')!.block_data.main!;
     expect(kpi.brand_demand).toMatchObject({
       available: true,
       total_frequency: 1200,

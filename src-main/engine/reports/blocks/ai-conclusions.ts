@@ -1,6 +1,6 @@
 import { generateText, Output } from 'ai';
 import { z } from 'zod';
-import type { AiConclusionsData, BlockData } from '../../../../src-shared/api/reports';
+import type { BlockDataOf } from '../../../../src-shared/api/reports';
 import { analysisModel } from '../analysis-model';
 import { summaryOf } from './analytics';
 import { summaryData } from './summary';
@@ -30,10 +30,10 @@ export type DisabledReason = 'no_analysis_model' | 'insufficient_limits' | 'mode
  * Charging is idempotent: `reports.limits_charged` records the charge, so a build resumed after a
  * crash does not charge twice; a model that fails refunds it.
  */
-export const aiConclusionsBlock: BlockBuilder = {
+export const aiConclusionsBlock: BlockBuilder<'ai_conclusions'> = {
   slug: 'ai_conclusions',
   async build(bc) {
-    const off = (reason: DisabledReason, detail?: string): BlockData<AiConclusionsData> => ({
+    const off = (reason: DisabledReason, detail?: string): BlockDataOf<'ai_conclusions'> => ({
       period: bc.period,
       comparison_period: bc.comparisonPeriod,
       disabled_reason: reason,

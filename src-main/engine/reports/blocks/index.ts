@@ -9,8 +9,8 @@ import { sourcesBlock } from './sources';
 import { brandPositionHistoryBlock, sitePositionHistoryBlock } from './position-history';
 import { promptsVisibilityHistoryBlock } from './prompts-visibility-history';
 
-/** One builder per block slug. */
-export const BLOCK_BUILDERS: Record<BlockSlug, BlockBuilder> = {
+/** One builder per block slug, each returning its slug's data. */
+export const BLOCK_BUILDERS: { [S in BlockSlug]: BlockBuilder<S> } = {
   ai_conclusions: aiConclusionsBlock,
   summary: summaryBlock,
   competitors: competitorsBlock,

@@ -9,7 +9,7 @@ import type { KpiData } from '../../../../src-shared/api/reports';
  * monthly figures of the prompts as they are now.
  */
 
-export const kpiBlock: BlockBuilder = {
+export const kpiBlock: BlockBuilder<'kpi'> = {
   slug: 'kpi',
   async build(bc) {
     const rows = await bc.ctx.db

@@ -1,4 +1,4 @@
-import type { BlockSlug, PositionHistoryData } from '../../../../src-shared/api/reports';
+import type { PositionHistoryData } from '../../../../src-shared/api/reports';
 import { bestPosition, type SiteCell } from '../../analytics/facts';
 import type { BrandCell } from '../../../../src-shared/api/analytics';
 import { summaryOf, toBlockSeries, xOf } from './analytics';
@@ -54,7 +54,10 @@ const brandPlace = (c: BrandCell) => ({
 /** The site's place in an answer's sources when cited. */
 const sitePlace = (c: SiteCell) => ({ named: c.mentioned, position: c.mentioned ? c.position : null });
 
-const historyBlock = (slug: BlockSlug, of: 'brand' | 'site') =>
+const historyBlock = <S extends 'brand_position_history' | 'site_position_history'>(
+  slug: S,
+  of: 'brand' | 'site',
+) =>
   periodBlock(slug, async (bc, period): Promise<PositionHistoryData> => {
     const stats = (await summaryOf(bc, period)).data.updateStats;
     return of === 'brand'

@@ -1,6 +1,11 @@
 import type { EngineContext } from '../../context';
 import type { ProjectRow, ReportRow } from '../../db/schema';
-import type { BlockData, BlockSlug, PeriodRange } from '../../../../src-shared/api/reports';
+import type {
+  BlockDataBySlug,
+  BlockDataOf,
+  BlockSlug,
+  PeriodRange,
+} from '../../../../src-shared/api/reports';
 import type { ReportLanguage } from './catalogue';
 
 /** What a block builder gets: the project, both periods, and the blocks built before it. */
@@ -17,19 +22,20 @@ export interface BlockContext {
    */
   once<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Blocks already built in this report (ai_conclusions reads them). */
-  built: Map<BlockSlug, BlockData>;
+  built: Map<BlockSlug, BlockDataOf<BlockSlug>>;
 }
 
-export interface BlockBuilder {
-  slug: BlockSlug;
-  build(bc: BlockContext): Promise<BlockData>;
+/** The builder of one slug: it must return that slug's data (src-shared `BlockDataBySlug`). */
+export interface BlockBuilder<S extends BlockSlug> {
+  slug: S;
+  build(bc: BlockContext): Promise<BlockDataOf<S>>;
 }
 
 /** The common case: the same function over the main and (when enabled) the comparison period. */
-export function periodBlock<T>(
-  slug: BlockSlug,
-  buildPeriod: (bc: BlockContext, period: PeriodRange) => Promise<T>,
-): BlockBuilder {
+export function periodBlock<S extends BlockSlug>(
+  slug: S,
+  buildPeriod: (bc: BlockContext, period: PeriodRange) => Promise<BlockDataBySlug[S]>,
+): BlockBuilder<S> {
   return {
     slug,
     async build(bc) {
