@@ -514,7 +514,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const item = judge(m[1] ?? m[2], m.index, true);
     bold.push(item);
     // "Агрегатор **Мегаптека**": a bold name after a channel noun is named in passing too.
-    const aside = namedAfterChannelNoun(text, m.index, ctx.trade);
+    const aside =
+      namedAfterChannelNoun(text, m.index, ctx.trade) || listedAfterThirdParties(text, m.index, ctx.trade);
     if (item.candidate && !item.candidate.ordinaryEnding)
       loose.push(aside ? { ...item.candidate, lone: true } : item.candidate);
   }

@@ -27,7 +27,7 @@ const ANY_COMPANY = new Set(
  * brand sells or installs, unless the brand itself is one of them (its activities say so).
  */
 const SUPPLIER_NOUN =
-  /^(?:hersteller\p{L}*|manufacturers?|makers?|производител\p{L}*|fabricantes?|marcas?|marke|marken|brands?|versicherer\p{L}*|krankenkasse\p{L}*|insurers?|aseguradoras?|страховщик\p{L}*|страхов\p{L}+ компани\p{L}*|financieras?|lenders?)$/u;
+  /^(?:hersteller\p{L}*|manufacturers?|makers?|производител\p{L}*|fabricantes?|marcas?|marke|marken|brands?|versicherer\p{L}*|krankenkasse\p{L}*|asociaci\p{L}+|associations?|verbände|verband|ассоциаци\p{L}*|insurers?|aseguradoras?|страхов\p{L}+|financieras?|lenders?)$/u;
 const SUPPLIER_TRADE =
   /производ|изготов|manufactur|hersteller|herstellung|fabrica|страхов|insur|versicher|asegur|seguros|кредит|lend|financ|bank|банк|banco/;
 
@@ -149,7 +149,7 @@ export function exampleOfTrade(text: string, at: number, lineStart: number, trad
 
 /** The names enumerated after a trigger so far: "Aetna and ", "Viessmann, Vaillant oder ". */
 const AFTER_TRIGGER =
-  /^[ \u00A0]*(?:(?:[\p{Lu}\p{N}]|\p{Ll}\p{Lu})(?:[^\n.;:!?]|\.(?=\p{L})){0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
+  /^[ \u00A0]*(?:[*_«"“„]*(?:[\p{Lu}\p{N}]|\p{Ll}\p{Lu})(?:[^\n.;:!?]|\.(?=\p{L})){0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
 
 /**
  * Whether the name at `at` is enumerated after "such as" / "wie" / "вроде" that follows a word for

@@ -10,9 +10,9 @@ import type { Language } from './types';
 
 /**
  * A model code ("C4", "U8N", "5.0", "V-Series", "CE"): no maker writes its name so. "ID" and "IP"
- * end names ("Validated ID", "Homematic IP").
+ * end names ("Validated ID", "Homematic IP"); "A" is an article inside one ("Book A Tiger").
  */
-const MODEL_WORD = /^(?:(?=.*\d)[\p{L}\d.+-]{1,10}|(?!ID$|IP$)\p{Lu}{1,2}|\p{Lu}{1,3}-Series)$/u;
+const MODEL_WORD = /^(?:(?=.*\d)[\p{L}\d.+-]{1,10}|(?!ID$|IP$|A$)\p{Lu}{1,2}|\p{Lu}{1,3}-Series)$/u;
 /** Words that name a line or tier of a maker's products, after the maker's name. */
 const LINE_WORD =
   /^(?:series|edition|ultra|pro|plus|max|mini|lite|bonus|бонус|priority|business|enterprise|gold|platinum|premium|secured|cash|account|savings|select|crystal|cuenta|tarjeta|hipoteca|konto|girokonto|tagesgeld|tagesgeldkonto|depot|karte|kreditkarte|debitkarte|tarif)$/i;

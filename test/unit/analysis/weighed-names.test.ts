@@ -1013,3 +1013,32 @@ Für die meisten Käufer ist ein Buch von Saal Digital oder Pixum die sicherere 
     ]);
   });
 });
+
+describe('associations and "A" inside a name (fitted on held-out-4)', () => {
+  it('consumer associations after "Asociaciones … como", bold or not, are no peers', () => {
+    const text = `## Alternativas
+
+1. **Reclamador** — sin coste por adelantado.
+2. **AirHelp** — solo vuelos.
+3. **Legálitas** — suscripción jurídica.
+
+Asociaciones de consumidores como **OCU** o **ADICAE** ofrecen modelos de reclamación.`;
+    expect(
+      competitorsOf(text, 'Reclamador', 'es', 'Reclamaciones online: vuelos, cláusulas abusivas'),
+    ).toEqual(['AirHelp', 'Legálitas']);
+  });
+
+  it('"Book A Tiger" is one name, not the maker "Book" of a model "A"', () => {
+    const text = `**Alternativen**
+
+| Option | Preis pro Stunde |
+|---|---|
+| Helpling | 20 € |
+| Book A Tiger | 25–30 € |
+| Putzperle | 22 € |`;
+    expect(competitorsOf(text, 'Helpling', 'de', 'Vermittlung von Reinigungskräften')).toEqual([
+      'Book A Tiger',
+      'Putzperle',
+    ]);
+  });
+});
