@@ -11,6 +11,8 @@
  */
 import type { FoundCompetitor } from './competitors';
 import { CORPORATE_WORDS } from './generic-words';
+import { generic } from './name-like';
+import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import { nameKey } from './lexicon/name-key';
 import { comparedHere, listsFor, spansOfEach } from './other-kinds';
 import {
@@ -34,7 +36,6 @@ import {
 } from './phrase-shapes';
 import { isSectionTitle, makerOf } from './product-lines';
 import { nominativesAt } from './russian-names';
-import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import type { Language } from './types';
 
 export interface Subject {
@@ -73,6 +74,9 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       continue;
     for (const whole of parts) {
       const part = cleaned(whole);
+      // "Mein Fazit" → "Fazit", "In California" → "California": what is left after the opening
+      // words may be an ordinary word.
+      if (part.name !== whole.name && !part.name.includes(' ') && generic(part.name)) continue;
       if (isTitleCasePhrase(part.name, subject.language)) continue;
       const names = [part.name, ...part.forms];
       if (names.some((n) => isDateAmountOrCode(n) || inList(never, n) || RU_IMPERATIVE.test(n))) continue;

@@ -1042,3 +1042,18 @@ Asociaciones de consumidores como **OCU** o **ADICAE** ofrecen modelos de reclam
     ]);
   });
 });
+
+describe('what is left after the opening words (fitted on held-out-4)', () => {
+  it('"**Mein Fazit:**" leaves an ordinary word, no name', () => {
+    const text = `## Alternativen
+
+- **Schülerhilfe** — viele Standorte.
+- **GoStudent** — online.
+
+**Mein Fazit:** Studienkreis kann funktionieren, wenn der Standort gut ist.`;
+    expect(competitorsOf(text, 'Studienkreis', 'de', 'Nachhilfe vor Ort und online')).toEqual([
+      'Schülerhilfe',
+      'GoStudent',
+    ]);
+  });
+});
