@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { JsonPieces } from '../json-pieces';
 
 /**
  * Large JSON bodies as a stream of UTF-8 chunks, byte for byte what `JSON.stringify(body)` gives.
@@ -26,6 +27,10 @@ function isPlainObject(value: object): value is Record<string, unknown> {
  * Returns undefined pieces never: a value without a JSON form yields nothing (the caller decides).
  */
 function* pieces(value: unknown, key: string, depth: number): Generator<string> {
+  if (value instanceof JsonPieces) {
+    yield* (value as JsonPieces<unknown>).write();
+    return;
+  }
   if (
     value !== null &&
     typeof value === 'object' &&
@@ -42,7 +47,11 @@ function* pieces(value: unknown, key: string, depth: number): Generator<string> 
     yield '[';
     for (let i = 0; i < value.length; i++) {
       if (i > 0) yield ',';
-      // Array elements are stringified whole: they are the rows, each small next to the body.
+      if (value[i] instanceof JsonPieces) {
+        yield* (value[i] as JsonPieces<unknown>).write();
+        continue;
+      }
+      // Other array elements are stringified whole: they are the rows, each small next to the body.
       // (JSON.stringify would call an element's toJSON with its index; only Date has one here.)
       const text = JSON.stringify(value[i]) as string | undefined;
       yield text === undefined ? 'null' : text;
