@@ -145,24 +145,18 @@ export async function promptCounts(
     ? sql``
     : sql`and prompt_id in (${sql.join(scope.prompts.map((p) => p.id))})`;
   // The stored counts (agg_update_prompt) are over every network that answered: they stand for
-  // the selection when it covers every network with answers at those updates.
-  const answered = await ctx.db
-    .selectFrom('agg_update_neural')
-    .select('neural_id')
-    .distinct()
-    .where('project_id', '=', scope.project.id)
-    .where('run_id', 'in', runIds)
-    .execute();
-  const selected = new Set(nids);
-  if (answered.every((a) => selected.has(a.neural_id))) {
-    const { rows } = await sql<PromptCount>`
-      select run_id, prompt_id, ${countRefs(PROMPT_COUNTS)}
-      from agg_update_prompt
-      where project_id = ${scope.project.id} and run_id in (${sql.join(runIds)}) ${promptFilter}`.execute(
-      ctx.db,
-    );
-    return rows;
-  }
+  // the selection when it covers every network with answers at those updates. That is asked in
+  // the same statement (one round trip on PostgreSQL): no row back means it does not, or that
+  // there is nothing to count, and the answers are then read.
+  const { rows: stored } = await sql<PromptCount>`
+    select run_id, prompt_id, ${countRefs(PROMPT_COUNTS)}
+    from agg_update_prompt
+    where project_id = ${scope.project.id} and run_id in (${sql.join(runIds)}) ${promptFilter}
+      and not exists (
+        select 1 from agg_update_neural
+        where project_id = ${scope.project.id} and run_id in (${sql.join(runIds)})
+          and neural_id not in (${sql.join(nids)}))`.execute(ctx.db);
+  if (stored.length) return stored;
   const { rows } = await sql<PromptCount>`
     select run_id, prompt_id, ${countColumns(ctx.db, PROMPT_COUNTS)}
     from answers

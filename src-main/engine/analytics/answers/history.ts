@@ -57,12 +57,16 @@ export async function buildAnswersHistory(
   input: FilterInput | Query,
 ) {
   const scope = await scopeFor(ctx, project, input, 'answers');
-  const list = await listPrompts(ctx, scope, 'answers');
+  // The chart does not depend on the page: read at the same time as the list.
+  const [list, chart] = await Promise.all([
+    listPrompts(ctx, scope, 'answers'),
+    scope.filters.cursor ? [] : visibilityChart(ctx, scope),
+  ]);
   return {
     project: projectHead(project),
     filters: answersFilters(scope),
     ...envelope(list),
     tableData: await historyTable(ctx, list),
-    chartData: !scope.filters.cursor ? await visibilityChart(ctx, scope) : [],
+    chartData: chart,
   };
 }
