@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { jsonStream } from '../../src-main/engine/http/json-stream';
+import { jsonObject, jsonTexts } from '../../src-main/engine/json-pieces';
 import { startHttpHost } from '../../src-main/server/http-host';
 import { loadProject } from '../../src-main/engine/access/project-access';
 import { getUser } from '../../src-main/engine/account/users';
@@ -59,6 +60,35 @@ describe('jsonStream', () => {
     expect(bytes.equals(Buffer.from(JSON.stringify(body), 'utf8'))).toBe(true);
     expect(chunks).toBeGreaterThan(5);
     expect(chunks).toBeLessThan(bytes.length / (32 * 1024));
+  });
+});
+
+describe('JsonPieces', () => {
+  it('writes a part from its own pieces, and JSON.stringify gives the same text', async () => {
+    type Row = {
+      prompt: { id: number; value: string };
+      positions_by_date: Record<string, unknown>;
+      none: Record<string, unknown>;
+      gone?: number;
+    };
+    const cells = [
+      ['2026-11-01', JSON.stringify({ 2: { b: [] }, 1: { a: 1 } })],
+      ['2026-11-08', null],
+      ['2026-11-15', '{}'],
+    ] as const;
+    const row = jsonObject<Row>({
+      prompt: { id: 1, value: 'запрос "1" 🚀' },
+      positions_by_date: jsonTexts(() => cells),
+      none: jsonTexts(() => []),
+      gone: undefined,
+    });
+    const text =
+      '{"prompt":{"id":1,"value":"запрос \\"1\\" 🚀"},' +
+      '"positions_by_date":{"2026-11-01":{"1":{"a":1},"2":{"b":[]}},"2026-11-15":{}},"none":{}}';
+    const body = { data: [row, row], one: row, empty: jsonObject<object>({}) };
+    const expected = `{"data":[${text},${text}],"one":${text},"empty":{}}`;
+    expect((await streamed(body)).bytes.toString('utf8')).toBe(expected);
+    expect(JSON.stringify(body)).toBe(expected);
   });
 });
 

@@ -135,4 +135,25 @@ describe('token expiry', () => {
     t.clock.advance(60_001);
     expect((await api.error(ACCOUNT)).status).toBe(401);
   });
+
+  it('records a token last use to the minute, not at every request', async () => {
+    const { token, id } = await createToken(t.engine.ctx, { userId: other.id, name: 'busy' });
+    const api = typedApiClient(t.engine, token);
+    const lastUsed = async () =>
+      (
+        await t.engine.ctx.db
+          .selectFrom('api_tokens')
+          .select('last_used_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
+    const first = t.clock.now().toISOString();
+    expect((await api.send(ACCOUNT)).status).toBe(200);
+    t.clock.advance(59_000);
+    expect((await api.send(ACCOUNT)).status).toBe(200);
+    expect(await lastUsed()).toBe(first);
+    t.clock.advance(1_000);
+    expect((await api.send(ACCOUNT)).status).toBe(200);
+    expect(await lastUsed()).toBe(t.clock.now().toISOString());
+  });
 });

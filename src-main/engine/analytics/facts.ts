@@ -145,24 +145,18 @@ export async function promptCounts(
     ? sql``
     : sql`and prompt_id in (${sql.join(scope.prompts.map((p) => p.id))})`;
   // The stored counts (agg_update_prompt) are over every network that answered: they stand for
-  // the selection when it covers every network with answers at those updates.
-  const answered = await ctx.db
-    .selectFrom('agg_update_neural')
-    .select('neural_id')
-    .distinct()
-    .where('project_id', '=', scope.project.id)
-    .where('run_id', 'in', runIds)
-    .execute();
-  const selected = new Set(nids);
-  if (answered.every((a) => selected.has(a.neural_id))) {
-    const { rows } = await sql<PromptCount>`
-      select run_id, prompt_id, ${countRefs(PROMPT_COUNTS)}
-      from agg_update_prompt
-      where project_id = ${scope.project.id} and run_id in (${sql.join(runIds)}) ${promptFilter}`.execute(
-      ctx.db,
-    );
-    return rows;
-  }
+  // the selection when it covers every network with answers at those updates. That is asked in
+  // the same statement (one round trip on PostgreSQL): no row back means it does not, or that
+  // there is nothing to count, and the answers are then read.
+  const { rows: stored } = await sql<PromptCount>`
+    select run_id, prompt_id, ${countRefs(PROMPT_COUNTS)}
+    from agg_update_prompt
+    where project_id = ${scope.project.id} and run_id in (${sql.join(runIds)}) ${promptFilter}
+      and not exists (
+        select 1 from agg_update_neural
+        where project_id = ${scope.project.id} and run_id in (${sql.join(runIds)})
+          and neural_id not in (${sql.join(nids)}))`.execute(ctx.db);
+  if (stored.length) return stored;
   const { rows } = await sql<PromptCount>`
     select run_id, prompt_id, ${countColumns(ctx.db, PROMPT_COUNTS)}
     from answers
@@ -250,11 +244,14 @@ export async function cellGrids(
   siteNeuralIds: number[] = [],
 ): Promise<CellGrid[]> {
   if (!runIds.length || !neuralIds.length || !promptIds.length) return [];
-  const grids = await storedGrids(ctx, scope, promptIds, runIds, neuralIds);
-  if (!siteNeuralIds.length || !grids.length) return grids;
+  // Both reads at once (one round trip less on PostgreSQL).
+  const [grids, histories] = await Promise.all([
+    storedGrids(ctx, scope, promptIds, runIds, neuralIds),
+    siteNeuralIds.length ? siteHistories(ctx, scope, promptIds, runIds, siteNeuralIds) : null,
+  ]);
+  if (!histories || !grids.length) return grids;
   // Site cells from the stored sources-history cells (migration 0006), reshaped once per
   // distinct cell object to {mentioned, position}.
-  const histories = await siteHistories(ctx, scope, promptIds, runIds, siteNeuralIds);
   const reshaped = new Map<SiteCells, Record<string, SiteCell>>();
   const siteOf = (cells: SiteCells) => {
     let site = reshaped.get(cells);
@@ -286,6 +283,53 @@ async function storedGrids(
   runIds: number[],
   neuralIds: number[],
 ): Promise<CellGrid[]> {
+  const wanted = new Set(neuralIds.map(String));
+  const out: CellGrid[] = [];
+  for (const r of await storedCells(ctx, scope, promptIds, runIds)) {
+    const brand = selectedCells(r.cells, wanted);
+    if (brand) out.push({ prompt_id: r.prompt_id, run_id: r.run_id, brand, site: {} });
+  }
+  return out;
+}
+
+/** One prompt at one update: its brand cells as stored (all networks, the database's JSON text). */
+export interface StoredCells {
+  prompt_id: number;
+  run_id: number;
+  cells: string;
+}
+
+/**
+ * The brand cells of cellGrids for a body that is only written out (answers/history): the stored
+ * texts, in cellGrids' order, and `textOf`, which turns one into the JSON text of cellGrids'
+ * `brand` (cut to the selection; null when no selected network answered). Called as the body is
+ * written, each text is parsed and written again at once: what stays alive while a page is sent
+ * is the texts read, not tens of thousands of cell objects (which the collector copied between
+ * generations at every minor collection).
+ */
+export async function cellTexts(
+  ctx: EngineContext,
+  scope: Scope,
+  promptIds: number[],
+  runIds: number[],
+  neuralIds: number[],
+): Promise<{ rows: StoredCells[]; textOf: (cells: string) => string | null }> {
+  const wanted = new Set(neuralIds.map(String));
+  const textOf = (cells: string) => {
+    const brand = selectedCells(cells, wanted);
+    return brand ? JSON.stringify(brand) : null;
+  };
+  if (!runIds.length || !neuralIds.length || !promptIds.length) return { rows: [], textOf };
+  return { rows: await storedCells(ctx, scope, promptIds, runIds), textOf };
+}
+
+/** The stored cells texts of some prompts at some updates, in (prompt, update) order. */
+async function storedCells(
+  ctx: EngineContext,
+  scope: Scope,
+  promptIds: number[],
+  runIds: number[],
+): Promise<StoredCells[]> {
   // Sorted here, not by `order by`: SQLite reads the rows in key order anyway, but PostgreSQL
   // (a heap, no clustered key) sorted the 5,000 wide rows of a page on disk (work_mem), 5× slower
   // than the read itself.
@@ -293,23 +337,22 @@ async function storedGrids(
     select prompt_id, run_id, cells from agg_update_prompt
     where project_id = ${scope.project.id} and prompt_id in (${sql.join(promptIds)})
       and +run_id in (${sql.join(runIds)})`.execute(ctx.db);
-  rows.sort((a, b) => a.prompt_id - b.prompt_id || a.run_id - b.run_id);
-  const wanted = new Set(neuralIds.map(String));
-  const out: CellGrid[] = [];
-  for (const r of rows) {
-    const brand = JSON.parse(r.cells) as Record<string, BrandCell>;
-    let kept = 0;
-    for (const key of Object.keys(brand)) {
-      if (!wanted.has(key)) delete brand[key];
-      else {
-        kept++;
-        brand[key].occurrences = asStrings(brand[key].occurrences);
-        brand[key].competitors = asStrings(brand[key].competitors);
-      }
+  return rows.sort((a, b) => a.prompt_id - b.prompt_id || a.run_id - b.run_id);
+}
+
+/** A stored cells text cut to the selected networks (list entries as strings); null when none is left. */
+function selectedCells(text: string, wanted: Set<string>): Record<string, BrandCell> | null {
+  const brand = JSON.parse(text) as Record<string, BrandCell>;
+  let kept = 0;
+  for (const key of Object.keys(brand)) {
+    if (!wanted.has(key)) delete brand[key];
+    else {
+      kept++;
+      brand[key].occurrences = asStrings(brand[key].occurrences);
+      brand[key].competitors = asStrings(brand[key].competitors);
     }
-    if (kept) out.push({ prompt_id: r.prompt_id, run_id: r.run_id, brand, site: {} });
   }
-  return out;
+  return kept ? brand : null;
 }
 
 /** parseList's `map(String)`, skipped when every entry is a string already (the usual case). */

@@ -67,7 +67,9 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
   const m = await brandMetrics(ctx, scope, false);
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];
-  const [events, headProject, counts, history, paired] = await Promise.all([
+  // Everything after the brand metrics in one round: on PostgreSQL each `await` of a query is a
+  // network round trip, so reads that do not need one another's rows go out together.
+  const [events, headProject, counts, history, paired, favourites, competitorTable] = await Promise.all([
     projectEvents(ctx, project.id),
     projectWithCounts(ctx, project),
     promptCounts(
@@ -84,6 +86,8 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
       scope.neurals.map((n) => n.id),
       false,
     ),
+    favouriteGroups(ctx, scope),
+    topCompetitorRows(ctx, scope, m, project),
   ]);
   const sourceNeurals = scope.neurals.filter((n) => n.sources);
 
@@ -99,7 +103,7 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
           return { y, z: s.mentions, w: y };
         }),
         tone_chart: toneChart(m, scope),
-        group_visibility_chart: await groupVisibility(ctx, scope, counts),
+        group_visibility_chart: groupVisibility(scope, counts, favourites),
         site_visibility_curve: project.domain
           ? curves(scope, m, sourceNeurals, (s) => ({
               y: pct(s.site_mentions, counted(s, scope.countEmpty)),
@@ -110,7 +114,7 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
           w: pct(s.mentions, counted(s, scope.countEmpty)),
         })),
         share_of_voice: shareOfVoice(m, project),
-        competitors: { table: await topCompetitorRows(ctx, scope, m, project) },
+        competitors: { table: competitorTable },
         topPrompts: topPromptsOf(scope, counts),
         visibility_change: visibilityChange(paired, prev, last, (u) => updateVisibility(scope, m, u)),
         visibility_ci: visibilityBand(scope, m),
@@ -226,26 +230,41 @@ function shareOfVoice(m: BrandMetrics, project: ProjectRow) {
   ];
 }
 
-/** Visibility of each favourite group at the last update; empty under three favourite groups. */
-async function groupVisibility(ctx: EngineContext, scope: Scope, counts: PromptCount[]) {
-  const favourites = await ctx.db
+interface FavouriteGroups {
+  groups: Array<{ id: number; name: string }>;
+  links: Array<{ prompt_id: number; group_id: number }>;
+}
+
+/** The project's favourite groups and their prompts (no links read under three groups). */
+async function favouriteGroups(ctx: EngineContext, scope: Scope): Promise<FavouriteGroups> {
+  const groups = await ctx.db
     .selectFrom('prompt_groups')
     .select(['id', 'name'])
     .where('project_id', '=', scope.project.id)
     .where('is_favourite', '=', 1)
     .orderBy('id')
     .execute();
-  const last = scope.updates[scope.updates.length - 1];
-  if (favourites.length < MIN_FAVOURITE_GROUPS || !last) return [];
+  if (groups.length < MIN_FAVOURITE_GROUPS || !scope.updates.length) return { groups, links: [] };
   const links = await ctx.db
     .selectFrom('prompt_group_links')
     .select(['prompt_id', 'group_id'])
     .where(
       'group_id',
       'in',
-      favourites.map((g) => g.id),
+      groups.map((g) => g.id),
     )
     .execute();
+  return { groups, links };
+}
+
+/** Visibility of each favourite group at the last update; empty under three favourite groups. */
+function groupVisibility(
+  scope: Scope,
+  counts: PromptCount[],
+  { groups: favourites, links }: FavouriteGroups,
+) {
+  const last = scope.updates[scope.updates.length - 1];
+  if (favourites.length < MIN_FAVOURITE_GROUPS || !last) return [];
   const lastCounts = counts.filter((c) => c.run_id === last.id);
   const inScope = new Set(scope.prompts.map((p) => p.id));
   return favourites.map((g) => {

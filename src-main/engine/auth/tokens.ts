@@ -51,6 +51,24 @@ export async function revokeToken(ctx: EngineContext, id: number): Promise<boole
 }
 
 /**
+ * How often a token's `last_used_at` is written (docs/api.md "Authentication"): at its first use
+ * by this engine, then at most once a minute. Written on every request it was a write before each
+ * answer: on PostgreSQL a round trip and a commit, and the parallel requests of one screen queued
+ * on the lock of that one row.
+ */
+export const LAST_USE_PRECISION_MS = 60_000;
+const lastUseWritten = new WeakMap<EngineContext, Map<number, number>>();
+
+/** Whether this use of a token is to be written: the first, or the first a minute after the last written. */
+function lastUseDue(ctx: EngineContext, tokenId: number, at: number): boolean {
+  const written = lastUseWritten.get(ctx) ?? lastUseWritten.set(ctx, new Map()).get(ctx)!;
+  const last = written.get(tokenId);
+  if (last !== undefined && at >= last && at - last < LAST_USE_PRECISION_MS) return false;
+  written.set(tokenId, at);
+  return true;
+}
+
+/**
  * The user a bearer token belongs to, or undefined for an unknown, revoked or expired token or a
  * disabled user.
  */
@@ -69,7 +87,8 @@ export async function userForToken(ctx: EngineContext, token: string): Promise<U
     .executeTakeFirst();
   if (!row) return undefined;
   const { token_id, ...user } = row;
-  await ctx.db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', token_id).execute();
+  if (lastUseDue(ctx, token_id, Date.parse(now)))
+    await ctx.db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', token_id).execute();
   return user;
 }
 

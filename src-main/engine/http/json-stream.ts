@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { JsonPieces } from '../json-pieces';
 
 /**
  * Large JSON bodies as a stream of UTF-8 chunks, byte for byte what `JSON.stringify(body)` gives.
@@ -8,7 +9,8 @@ import type { Context } from 'hono';
  * both stay alive until V8's next full collection, which is what pushed the engine's peak memory
  * over its goal. Here the envelope is walked and every array is written element by element (each
  * element through `JSON.stringify`), batched into chunks of about 64 KB, and only when the reader
- * asks for more, so at most a chunk and one element's text exist at a time.
+ * asks for more, so at most a chunk and one element's text exist at a time. A part that writes its
+ * own JSON (JsonPieces, json-pieces.ts: the history tabs' rows) is written piece by piece.
  */
 
 const CHUNK_CHARS = 64 * 1024;
@@ -21,11 +23,16 @@ function isPlainObject(value: object): value is Record<string, unknown> {
 
 /**
  * The JSON text of `value` in pieces. Follows JSON.stringify's rules where the walk does its own
- * work: `toJSON` first, own enumerable keys in their order, properties whose value has no JSON
- * form (undefined, functions, symbols) left out, such array elements written as `null`.
+ * work: JsonPieces as their pieces, then `toJSON`, own enumerable keys in their order, properties
+ * whose value has no JSON form (undefined, functions, symbols) left out, such array elements
+ * written as `null`.
  * Returns undefined pieces never: a value without a JSON form yields nothing (the caller decides).
  */
 function* pieces(value: unknown, key: string, depth: number): Generator<string> {
+  if (value instanceof JsonPieces) {
+    yield* (value as JsonPieces<unknown>).write();
+    return;
+  }
   if (
     value !== null &&
     typeof value === 'object' &&
@@ -42,7 +49,11 @@ function* pieces(value: unknown, key: string, depth: number): Generator<string> 
     yield '[';
     for (let i = 0; i < value.length; i++) {
       if (i > 0) yield ',';
-      // Array elements are stringified whole: they are the rows, each small next to the body.
+      if (value[i] instanceof JsonPieces) {
+        yield* (value[i] as JsonPieces<unknown>).write();
+        continue;
+      }
+      // Other array elements are stringified whole: they are the rows, each small next to the body.
       // (JSON.stringify would call an element's toJSON with its index; only Date has one here.)
       const text = JSON.stringify(value[i]) as string | undefined;
       yield text === undefined ? 'null' : text;

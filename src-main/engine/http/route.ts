@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiRoutes } from '../../../src-shared/api/routes';
 import type { AppEnv } from './app';
 import { streamJson } from './json-stream';
+import type { Streamed } from '../json-pieces';
 
 export type RouteName = keyof ApiRoutes;
 export type RouteResponse<K extends RouteName> = ApiRoutes[K]['response'];
@@ -39,12 +40,13 @@ export interface RouteOptions {
  * Declares a route of the shared table (src-shared/api/routes.ts) on a router: the path comes from
  * the route's name and the handler must return that route's response type, so a change on either
  * side fails `npm run typecheck`. A handler may instead return a `Response` for a body that is
- * not JSON (an image asked for without `?format=json`).
+ * not JSON (an image asked for without `?format=json`). Parts of the response may be JsonPieces
+ * (their own JSON text, for streamed routes: json-stream.ts) typed as the part they stand for.
  */
 export function route<K extends RouteName>(
   router: Hono<AppEnv>,
   name: K,
-  handler: (c: Context<AppEnv>) => Promise<RouteResponse<K> | Response>,
+  handler: (c: Context<AppEnv>) => Promise<Streamed<RouteResponse<K>> | Response>,
   options: RouteOptions = {},
 ): void {
   const [method, path] = honoRoute(name, options.patterns);
@@ -52,6 +54,18 @@ export function route<K extends RouteName>(
     if (options.status) c.status(options.status);
     const body = await handler(c);
     if (body instanceof Response) return body;
-    return options.send === 'stream' ? streamJson(c, body) : c.json(body as object);
+    return options.send === 'stream' ? streamJson(c, body) : sendJson(c, body);
   });
+}
+
+/**
+ * `c.json(body)`, with the body handed over as UTF-8 bytes: given a string, `Response` first makes
+ * a well-formed copy of it (a full pass and a copy of a summary's ~1 MB of UTF-16) and then
+ * encodes it; `Buffer.from` encodes in one pass and writes the same bytes (a lone surrogate
+ * becomes U+FFFD either way). Same status and headers as `c.json`.
+ */
+function sendJson(c: Context, body: unknown): Response {
+  // No JSON form (undefined): an empty body, as c.json gives.
+  const text = (JSON.stringify(body) as string | undefined) ?? '';
+  return c.body(Buffer.from(text), undefined, { 'content-type': 'application/json' });
 }

@@ -254,6 +254,29 @@ describe('GET /api/projects/{project}/answers/history', () => {
     expect(body.tableData.data.map((d) => d.dynamics)).toEqual(['up', 'down', 'not_changed']);
     expect(body.total_mentions).toBe(4);
   });
+
+  it('keeps the selected networks only, and no date where none of them answered', async () => {
+    const f = await seedFixture(t.engine.ctx);
+    await seedUpdate(t.engine.ctx, f.project, '2026-11-15', [
+      ans(f.project.prompts[0], f.gpt, { brandAt: 3 }),
+    ]);
+    const all = (await t.api.request(HISTORY, at(f))).tableData.data[0].positions_by_date;
+    expect(Object.keys(all)).toEqual(['2026-11-01', '2026-11-08', '2026-11-15']);
+    expect(Object.keys(all['2026-11-15'])).toEqual([String(f.gpt)]);
+    const body = await t.api.request(HISTORY, { ...at(f), query: { neurals: [f.ppx] } });
+    const p1 = body.tableData.data.find((d) => d.prompt.id === f.p1)!;
+    expect(Object.keys(p1.positions_by_date)).toEqual(['2026-11-01', '2026-11-08']);
+    expect(p1.positions_by_date['2026-11-08']).toEqual({
+      [f.ppx]: {
+        mention: 1,
+        mention_position: 1,
+        tone: 'positive',
+        occurrences: ['Acme'],
+        competitors: ['Initech'],
+        has_data: true,
+      },
+    });
+  });
 });
 
 describe('GET /api/projects/{project}/answers/comparison', () => {

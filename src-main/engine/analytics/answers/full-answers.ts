@@ -87,8 +87,13 @@ export type CompetitorIds = Map<string, number>;
 
 /** The project's competitor ids by name, read only when some answer on the page has evidence. */
 export async function competitorIdsFor(ctx: EngineContext, projectId: number, answers: FullAnswer[]) {
+  if (!answers.some((a) => a.evidence !== null)) return new Map() as CompetitorIds;
+  return competitorIds(ctx, projectId);
+}
+
+/** The project's competitor ids by name. */
+export async function competitorIds(ctx: EngineContext, projectId: number): Promise<CompetitorIds> {
   const ids: CompetitorIds = new Map();
-  if (!answers.some((a) => a.evidence !== null)) return ids;
   const [competitors, members] = await Promise.all([
     ctx.db.selectFrom('competitors').select(['id', 'name']).where('project_id', '=', projectId).execute(),
     ctx.db

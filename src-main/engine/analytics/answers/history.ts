@@ -1,15 +1,23 @@
 import type { EngineContext } from '../../context';
-import type { BrandCell } from '../../../../src-shared/api/analytics';
+import type { HistoryTable } from '../../../../src-shared/api/analytics';
 import type { ProjectRow } from '../../db/schema';
 import type { Query } from '../../validation/query';
 import { scopeFor, type FilterInput } from '../filters';
-import { cellGrids } from '../facts';
+import { cellTexts } from '../facts';
+import { groupBy } from '../stats';
+import { jsonObject, jsonTexts } from '../../json-pieces';
 import { neuralRef, projectHead } from '../shapes';
 import { answersFilters, envelope, listPrompts, visibilityChart, type PromptList } from './shared';
 
+type HistoryRow = HistoryTable['data'][number];
+
+/**
+ * The history tab's table. Each row writes its own JSON (json-stream.ts) from the stored cell
+ * texts as the body is sent (cellTexts): a page of 50 prompts over a year is 5,200 cell groups.
+ */
 export async function historyTable(ctx: EngineContext, list: PromptList) {
   const { scope } = list;
-  const grids = await cellGrids(
+  const cells = await cellTexts(
     ctx,
     scope,
     list.page.map((i) => i.prompt.id),
@@ -17,25 +25,27 @@ export async function historyTable(ctx: EngineContext, list: PromptList) {
     scope.neurals.map((n) => n.id),
   );
   const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
-  const byPrompt = new Map<number, Record<string, Record<string, BrandCell>>>();
-  for (const g of grids) {
-    const grid = byPrompt.get(g.prompt_id) ?? byPrompt.set(g.prompt_id, {}).get(g.prompt_id)!;
-    grid[dateOf.get(g.run_id)!] = g.brand;
-  }
+  const byPrompt = groupBy(cells.rows, (r) => r.prompt_id);
+  const positions = (promptId: number) =>
+    jsonTexts<HistoryRow['positions_by_date']>(function* () {
+      for (const r of byPrompt.get(promptId) ?? []) yield [dateOf.get(r.run_id)!, cells.textOf(r.cells)];
+    });
   return {
     dates: scope.updates.map((u) => u.date),
     neurals: scope.neurals.map(neuralRef),
-    data: list.page.map((i) => ({
-      prompt: {
-        id: i.prompt.id,
-        value: i.prompt.value,
-        groups: i.prompt.groups,
-        visibility: i.visibility,
-        frequency: i.prompt.frequency,
-      },
-      positions_by_date: byPrompt.get(i.prompt.id) ?? {},
-      dynamics: i.dynamic ?? 'not_changed',
-    })),
+    data: list.page.map((i) =>
+      jsonObject<HistoryRow>({
+        prompt: {
+          id: i.prompt.id,
+          value: i.prompt.value,
+          groups: i.prompt.groups,
+          visibility: i.visibility,
+          frequency: i.prompt.frequency,
+        },
+        positions_by_date: positions(i.prompt.id),
+        dynamics: i.dynamic ?? 'not_changed',
+      }),
+    ),
     ...envelope(list),
   };
 }
@@ -47,12 +57,16 @@ export async function buildAnswersHistory(
   input: FilterInput | Query,
 ) {
   const scope = await scopeFor(ctx, project, input, 'answers');
-  const list = await listPrompts(ctx, scope, 'answers');
+  // The chart does not depend on the page: read at the same time as the list.
+  const [list, chart] = await Promise.all([
+    listPrompts(ctx, scope, 'answers'),
+    scope.filters.cursor ? [] : visibilityChart(ctx, scope),
+  ]);
   return {
     project: projectHead(project),
     filters: answersFilters(scope),
     ...envelope(list),
     tableData: await historyTable(ctx, list),
-    chartData: !scope.filters.cursor ? await visibilityChart(ctx, scope) : [],
+    chartData: chart,
   };
 }
