@@ -147,6 +147,10 @@ export function exampleOfTrade(text: string, at: number, lineStart: number, trad
   return words.some((w) => isTradeWord(w, trade));
 }
 
+/** "metros like New York, Chicago and Washington, DC", "города вроде Казани": places. */
+const PLACE_NOUN =
+  /^(?:cities|city|metros?|towns?|regions?|states|countries|neighbou?rhoods?|districts?|areas|города|городах|городов|регион\p{L}*|район\p{L}*|стран\p{L}*|städte\p{L}*|regionen|länder\p{L}*|bezirke\p{L}*|stadtteile\p{L}*|ciudades|regiones|países|barrios|zonas|provincias)$/u;
+
 /** The names enumerated after a trigger so far: "Aetna and ", "Viessmann, Vaillant oder ". */
 const AFTER_TRIGGER =
   /^[ \u00A0]*(?:[*_«"“„]*(?:[\p{Lu}\p{N}]|\p{Ll}\p{Lu})(?:[^\n.;:!?]|\.(?=\p{L})){0,60}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+))*[«"“„*]*$/u;
@@ -168,7 +172,10 @@ export function listedAfterThirdParties(text: string, at: number, trade: string)
   for (let m = EXAMPLES_TRIGGER.exec(before); m; m = EXAMPLES_TRIGGER.exec(before)) trigger = m;
   if (!trigger || !AFTER_TRIGGER.test(before.slice(trigger.index + trigger[0].length))) return false;
   const words = lastWordsBefore(text, from + trigger.index + 1);
-  return namesSuppliers(words, trade) || words.some((w) => CHANNEL_NOUN.test(w) && !isTradeWord(w, trade));
+  return (
+    namesSuppliers(words, trade) ||
+    words.some((w) => (CHANNEL_NOUN.test(w) || PLACE_NOUN.test(w)) && !isTradeWord(w, trade))
+  );
 }
 
 /** A place preposition, then the names enumerated after it so far: "в Анталье, Аланье и ", "en el Movistar Arena o el ". */

@@ -91,6 +91,15 @@ function isOrdinaryWord(word: string, language: Language): boolean {
   return isDictionaryWord(word, language === 'ru' ? 'en' : language);
 }
 
+/** "Live-Kurse", "E-Mail-Support": a hyphenated compound of ordinary words (of the language or English). */
+function ordinaryCompound(word: string, language: Language): boolean {
+  const parts = word.split('-');
+  return (
+    parts.length > 1 &&
+    parts.every((p) => p.length >= 2 && (isOrdinaryWord(p, language) || isOrdinaryWord(p, 'en')))
+  );
+}
+
 function hasCommonEnding(word: string, language: Language): boolean {
   const w = word.toLowerCase();
   return (COMMON_ENDINGS[language] ?? COMMON_ENDINGS.en).some((re) => re.test(w));
@@ -178,7 +187,7 @@ function judgeAfresh(
     !lenient &&
     content.length === 1 &&
     (hasCommonEnding(first.split('-').pop() ?? first, language) ||
-      (dictionary && isOrdinaryWord(first, language)));
+      (dictionary && (isOrdinaryWord(first, language) || ordinaryCompound(first, language))));
   // A German noun phrase like "Niedrige Gebühren" starts with a capitalized adjective.
   const adjectiveLed = ADJECTIVE_SHAPE.test(first) && !/[A-Z]{2}/.test(first);
   if (germanNouns && !strong && content.length > 1 && adjectiveLed) {

@@ -5,6 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeAnswer } from '../../../src-main/engine/analysis/analyze';
 import type { AnalysisInput, Language } from '../../../src-main/engine/analysis/types';
+import type { RealAnswer } from '../../fixtures/real-answers/corpus';
+import { heldOut2Answers } from '../../fixtures/real-answers/held-out-2';
+import { heldOut4Answers } from '../../fixtures/real-answers/held-out-4';
+import { realInput } from '../../fixtures/real-answers/input';
 
 function competitorsOf(text: string, brand: string, language: Language, activities = ''): string[] {
   const input: AnalysisInput = {
@@ -1077,5 +1081,25 @@ describe('a column headed "Service" (fitted on held-out-4)', () => {
 | Hulu | $8 |
 | Peacock | $8 |`;
     expect(competitorsOf(streaming, 'Max', 'en', 'video streaming')).toEqual(['Netflix', 'Hulu', 'Peacock']);
+  });
+});
+
+describe('compounds and places after "metros like", on the answers they were fitted on', () => {
+  const found = (set: RealAnswer[], id: string) => {
+    const answer = set.find((a) => a.id === id)!;
+    return { names: analyzeAnswer(realInput(answer)).competitors };
+  };
+
+  it('a hyphenated compound of ordinary words ("Mid-century") is a name only among names', () => {
+    const { names } = found(heldOut2Answers, 'h2-en-15');
+    expect(names).not.toContain('Mid-century');
+    expect(names).not.toContain('Scandinavian');
+    expect(names).toEqual(expect.arrayContaining(['Burrow', 'IKEA']));
+  });
+
+  it('every name after "metros like" is a place ("Washington, DC")', () => {
+    const { names } = found(heldOut4Answers, 'h4-en-10');
+    expect(names).not.toContain('DC');
+    expect(names).toEqual(expect.arrayContaining(['Poplin']));
   });
 });
