@@ -22,9 +22,10 @@ const ANY_COMPANY = new Set(
 );
 
 /**
- * Makers, insurers and lenders: "Wärmepumpen etablierter Hersteller wie Viessmann", "insurers like
- * Aetna", "la marca del inversor (Huawei, Fronius)". The names after them make or pay for what the
- * brand sells or installs, unless the brand itself is one of them (its activities say so).
+ * Makers, insurers, lenders and associations: "Wärmepumpen etablierter Hersteller wie Viessmann",
+ * "insurers like Aetna", "la marca del inversor (Huawei, Fronius)", "Asociaciones de consumidores
+ * como OCU". The names after them make, pay for or stand beside what the brand sells, unless the
+ * brand itself is one of them (its activities say so).
  */
 const SUPPLIER_NOUN =
   /^(?:hersteller\p{L}*|manufacturers?|makers?|производител\p{L}*|fabricantes?|marcas?|marke|marken|brands?|versicherer\p{L}*|krankenkasse\p{L}*|asociaci\p{L}+|associations?|verbände|verband|ассоциаци\p{L}*|insurers?|aseguradoras?|страхов\p{L}+|financieras?|lenders?)$/u;
@@ -48,7 +49,7 @@ const SUFFIX_TAIL = /^(?:ngen|ung|heit|keit|tion|ions|ment|ness|ción|ones|ни�
 const GENERAL_TRADE_WORDS = new Set(
   `software system systems online digital small business businesses solutions services
   программа программы система системы онлайн сервис сервисы решения бизнеса
-  online lösungen unternehmen
+  lösungen unternehmen
   sistema sistemas soluciones negocios empresas`.split(/\s+/),
 );
 
@@ -205,7 +206,7 @@ const AFTER_RUSSIAN_NOUN =
 const GOODS_NOUN_SHAPE = /(?:[ыиая]|ов|ей)$/u;
 const NOT_A_NOUN = /(?:ые|ие|ая|яя|ли|ла|ся|сь|ть|ет|ит|ют|ут|ат|ят|ого|ему|ому)$/u;
 const COMPANY_KIND_RU =
-  /^(?:магазин|сет|банк|сервис|компани|оператор|платформ|приложени|бренд|агентств|клиник|школ|фирм|производител|бирж|маркетплейс|ритейлер|агрегатор|провайдер|перевозчик|туроператор|застройщик|брокер|страхов|конкурент|альтернатив|сайт|проект|студи|салон|центр|аптек|гипермаркет|супермаркет|ресторан|служб|курьер|издательств|лаборатори|маркет|торгов|сайт|систем|программ|решени|групп|холдинг|концерн|завод|фабрик|сеть)/u;
+  /^(?:магазин|сет|банк|сервис|компани|оператор|платформ|приложени|бренд|агентств|клиник|школ|фирм|производител|бирж|маркетплейс|ритейлер|агрегатор|провайдер|перевозчик|туроператор|застройщик|брокер|страхов|конкурент|альтернатив|сайт|проект|студи|салон|центр|аптек|гипермаркет|супермаркет|ресторан|служб|курьер|издательств|лаборатори|маркет|торгов|систем|программ|решени|групп|холдинг|концерн|завод|фабрик)/u;
 
 export function namedAfterGoodsNoun(text: string, at: number, trade: string): boolean {
   if (!SELLER.test(trade.toLowerCase())) return false;

@@ -1,12 +1,14 @@
 /**
  * Names the brand works with, not against: "integrations with Okta, Microsoft Entra ID and Google
  * Workspace", "syncs your runs to Strava and TrainingPeaks", "owned by Kroger", "lead capture from
- * Zillow, Realtor.com". A verb or noun of connection, ownership or sale right before an enumeration
- * says its names are tools, owners or channels: mentioned in passing, counted only where the answer
- * also weighs them (a list of alternatives, a table, a heading).
+ * Zillow, Realtor.com", "Acepta Visa, Mastercard", "Deliveries go by FedEx or UPS", "модели Ormatek
+ * Flex и Optima". A word of connection, ownership, sale, payment, delivery or models right before
+ * an enumeration says its names are tools, owners, channels, payment methods, carriers or products:
+ * mentioned in passing, counted only where the answer also weighs them (a list of alternatives, a
+ * table, a heading).
  */
 
-/** Words of connection, ownership and sale, in the four languages (each ends where a name may follow). */
+/** Such words in the four languages (each ends where a name may follow). */
 const CUES = [
   'integrat(?:es|ed|ions?|ing)?(?: directly)? (?:with|into)',
   'connect(?:s|ed|ing|ors?)? (?:to|with)',
@@ -112,7 +114,7 @@ function clauseBefore(text: string, at: number): string {
 }
 /** The cues' first letters as one cheap test: most clauses hold no cue, and skip AFTER_CUE. */
 const ANY_CUE =
-  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|availab|find|stocked|encontrar|comprar|disponible|vende|venta|erhältlich|kaufen|купить|прода|заказать|интегр|синхр|подключ|принадл|schnittst|verbind|gehört|conecta|propiedad|модул|плагин|modul|accept|acepta|akzept|принима|per\b|model|модел|go|ship|deliver|env|versand|доставк|работа|über/iu;
+  /integ|conn|sync|work|compat|plug|port|captur|deploy|unblock|linked|by\b|sold|buy|partner|availab|find|stocked|encontrar|comprar|disponible|vende|venta|erhältlich|kaufen|купить|прода|заказать|интегр|синхр|подключ|принадл|schnittst|verbind|gehört|conecta|propiedad|модул|плагин|modul|accept|acepta|akzept|принима|per\b|model|модел|go(?:es)? by|ship|deliver|env[ií]o|versand|доставк|работа|über/iu;
 
 /** Whether the name at `at` is one of an enumeration that a connection cue introduces. */
 export function usedWith(text: string, at: number): boolean {
