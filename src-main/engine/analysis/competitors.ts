@@ -24,7 +24,7 @@ import {
 } from './introduced-kind';
 import { usedWith } from './used-with';
 import { opensWithImperative } from './advice-step';
-import { isDictionaryEntry, isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
+import { isDictionaryEntry, isDictionaryWord, isGermanCommonNoun } from './lexicon/dictionary';
 import { isRussianPlace } from './russian-names';
 import { lineAt, sentenceAround, type Line } from './text';
 
@@ -720,14 +720,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
  * enumeration holding one lists things ("Dokus, Krimis und Serien"), whatever its other words.
  */
 function isGermanNoun(c: Candidate): boolean {
-  // The German dictionary holds brands too ("Vodafone", "Allianz"): a proper noun of the English
-  // or Spanish dictionary is a name.
-  return (
-    !c.name.includes(' ') &&
-    isDictionaryWord(c.name, 'de') &&
-    !isDictionaryProperNoun(c.name, 'en') &&
-    !isDictionaryProperNoun(c.name, 'es')
-  );
+  return isGermanCommonNoun(c.name);
 }
 
 const QUOTED = /^[«„“"]([^«»„“”"]{2,40})[»“”"]$/u;

@@ -12,7 +12,7 @@
 import type { FoundCompetitor } from './competitors';
 import { CORPORATE_WORDS } from './generic-words';
 import { generic } from './name-like';
-import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
+import { isGermanCommonNoun } from './lexicon/dictionary';
 import { nameKey } from './lexicon/name-key';
 import { comparedHere, listsFor, spansOfEach } from './other-kinds';
 import {
@@ -70,7 +70,11 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
     const parts = splitJoined(withoutJoinedForms(c), (p) => NAME_SHAPE.test(p));
     // "**Druckqualität, Papier, Software**": three German nouns of the dictionary joined are criteria
     // (two may be brands: "Gazelle oder Stromer").
-    if (subject.language === 'de' && parts.length >= 3 && parts.every((p) => isGermanDictionaryNoun(p.name)))
+    if (
+      subject.language === 'de' &&
+      parts.length >= 3 &&
+      parts.every((p) => /^\p{Lu}\p{Ll}+$/u.test(p.name) && isGermanCommonNoun(p.name))
+    )
       continue;
     for (const whole of parts) {
       const part = cleaned(whole);
@@ -151,20 +155,10 @@ function opensALine(text: string, name: string): boolean {
   return new RegExp(`(?:^|\\n|\\|)[ \\t#>*_\\d.)-]*«?${escaped}»?[ *_]*(?:$|\\n|\\||[—–:])`, 'u').test(text);
 }
 
-/** The name without the words that open its sentence. */
 /** "Mercedes-Modelle", "Samsung models": the maker of the models named. */
 const MODELS_SUFFIX = /[\s-](?:Modelle?|models?|modelos?|модел\p{L}*)$/u;
 
-/** A single German word of the dictionary that no English or Spanish dictionary holds as a name. */
-function isGermanDictionaryNoun(word: string): boolean {
-  return (
-    /^\p{Lu}\p{Ll}+$/u.test(word) &&
-    isDictionaryWord(word, 'de') &&
-    !isDictionaryProperNoun(word, 'en') &&
-    !isDictionaryProperNoun(word, 'es')
-  );
-}
-
+/** The name without the words that open its sentence, and without "-Modelle" after a maker. */
 function cleaned(c: FoundCompetitor): FoundCompetitor {
   const name = withoutLeadingWords(c.name).replace(MODELS_SUFFIX, '');
   if (name === c.name) return c;

@@ -125,3 +125,17 @@ function lookUp(word: string, language: Language, compounds = true): boolean {
 export function isDictionaryProperNoun(word: string, language: Language): boolean {
   return lexiconOf(language).proper.has(word.toLowerCase().replace(/ё/g, 'е'));
 }
+
+/**
+ * A German word of the dictionary that is no name: one word, written so in the German dictionary,
+ * and no proper noun of the English or Spanish one (the German dictionary holds brands too:
+ * "Vodafone", "Allianz").
+ */
+export function isGermanCommonNoun(word: string): boolean {
+  return (
+    !word.includes(' ') &&
+    isDictionaryWord(word, 'de') &&
+    !isDictionaryProperNoun(word, 'en') &&
+    !isDictionaryProperNoun(word, 'es')
+  );
+}
