@@ -26,7 +26,7 @@ export default tseslint.config(
       'release',
       'test-results',
       'playwright-report',
-      'src-main/engine/analysis/lexicon/data',
+      'src-main/engine/answer-reading/lexicon/data',
     ],
   },
   js.configs.recommended,

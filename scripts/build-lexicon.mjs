@@ -1,4 +1,4 @@
-// Regenerates src-main/engine/analysis/lexicon/data/ from the Hunspell dictionaries of the
+// Regenerates src-main/engine/answer-reading/lexicon/data/ from the Hunspell dictionaries of the
 // `dictionary-*` packages (dev dependencies): `node scripts/build-lexicon.mjs`. Run it after
 // upgrading one. The analysis imports the generated modules: stemming ~150,000 entries at start-up
 // took over a second per language, splitting the stored stems takes milliseconds. They are
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const snowball = require('snowball-stemmers');
-const out = join(dirname(fileURLToPath(import.meta.url)), '../src-main/engine/analysis/lexicon/data');
+const out = join(dirname(fileURLToPath(import.meta.url)), '../src-main/engine/answer-reading/lexicon/data');
 const STEMMERS = { en: null, ru: 'russian', de: 'german', es: 'spanish' };
 
 for (const [language, algorithm] of Object.entries(STEMMERS)) {

@@ -86,7 +86,7 @@ const POSTGRES_API_FILES = [
   'test/api/settings.test.ts',
   'test/api/rights.test.ts',
   'test/api/alerts',
-  'test/api/analysis-model',
+  'test/api/llm-assist',
   'test/api/collect/evidence-exclusions.test.ts',
   'test/api/collect/sample-and-reanalyze.test.ts',
   'test/api/collect/schedules.test.ts',

@@ -10,8 +10,8 @@
  */
 import { askDemo } from '../../src-main/engine/providers/demo';
 import type { AskSubject } from '../../src-main/engine/providers/types';
-import { analyzeAnswer } from '../../src-main/engine/analysis/analyze';
-import type { Language } from '../../src-main/engine/analysis/types';
+import { analyzeAnswer } from '../../src-main/engine/answer-reading/analyze';
+import type { Language } from '../../src-main/engine/answer-reading/types';
 
 interface Subject {
   brand: string;

@@ -7,8 +7,8 @@
  */
 import { realAnswers } from '../fixtures/real-answers';
 import { realInput } from '../fixtures/real-answers/input';
-import { analyzeAnswer } from '../../src-main/engine/analysis/analyze';
-import type { AnalysisInput, KnownCompetitor } from '../../src-main/engine/analysis/types';
+import { analyzeAnswer } from '../../src-main/engine/answer-reading/analyze';
+import type { AnalysisInput, KnownCompetitor } from '../../src-main/engine/answer-reading/types';
 import { allAnswerFixtures } from '../fixtures/answers';
 
 /** A project's competitor list as users build it: canonical names with spellings and aliases. */

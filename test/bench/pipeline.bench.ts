@@ -5,7 +5,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setInterval as every } from 'node:timers';
 import { createEngine } from '../../src-main/engine/engine';
 import { createNeural } from '../../src-main/engine/neurals/neurals.service';
-import { analyzeAnswer } from '../../src-main/engine/analysis/analyze';
+import { analyzeAnswer } from '../../src-main/engine/answer-reading/analyze';
 import { writeDemoAnswer } from '../../src-main/engine/providers/demo';
 import { configureCollection } from '../../src-main/engine/collect/tuning';
 import { makeProject } from '../api/collect/factories';

@@ -4,14 +4,14 @@
  * recall bench is a smoke test beside it.
  *
  * `npm run bench -- recall` prints both; `npx tsx test/bench/real-answers.bench.ts` this one alone.
- * It measures, it never fails a build; test/unit/analysis/real-answers.test.ts holds the floors.
+ * It measures, it never fails a build; test/unit/answer-reading/real-answers.test.ts holds the floors.
  * The held-out set (test/fixtures/real-answers/held-out-5) is printed apart: written blind, it shows
  * whether rules fitted on the other sets carry over; tune on it, and it stops measuring that. The
  * earlier held-out sets (held-out/, -2, -3, -4), each blind until a later stop read its errors,
  * are printed as tuning sets.
  */
-import { analyzeAnswer } from '../../src-main/engine/analysis/analyze';
-import type { AnalysisResult, Language } from '../../src-main/engine/analysis/types';
+import { analyzeAnswer } from '../../src-main/engine/answer-reading/analyze';
+import type { AnalysisResult, Language } from '../../src-main/engine/answer-reading/types';
 import { realAnswers } from '../fixtures/real-answers';
 import { heldOutAnswers } from '../fixtures/real-answers/held-out';
 import { heldOut2Answers } from '../fixtures/real-answers/held-out-2';

@@ -1,7 +1,7 @@
 import type { EngineContext } from '../../src-main/engine/context';
 import { storeAnswer } from '../../src-main/engine/collect/answer-store';
 import { writeUpdateAggregates } from '../../src-main/engine/analytics/aggregates';
-import type { AnalysisResult, Tone } from '../../src-main/engine/analysis/types';
+import type { AnalysisResult, Tone } from '../../src-main/engine/answer-reading/types';
 
 /**
  * Readable factories for analytics tests: a project with networks, groups and prompts, and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { packEvidence, unpackEvidence } from '../../src-main/engine/collect/evidence-codec';
-import { analyzeAnswer } from '../../src-main/engine/analysis/analyze';
+import { analyzeAnswer } from '../../src-main/engine/answer-reading/analyze';
 
 const TEXT = '1. **Globex** — fast.\n2. **Acme** — cheap. Acme’s support is good; Globex is not.';
 

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
-import type { AnalysisInput, KnownCompetitor, Language } from '../analysis/types';
+import type { AnalysisInput, KnownCompetitor, Language } from '../answer-reading/types';
 
 /** Everything of AnalysisInput that comes from the project rather than from one answer. */
 export type AnalysisSubject = Omit<AnalysisInput, 'text' | 'citations'> & {

@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
-import { analyzeAnswer } from '../analysis/analyze';
-import type { AnalysisInput, AnalysisResult } from '../analysis/types';
-import { assistAnswerAnalysis, type AnswerAssistant } from '../analysis-model/run-assistant';
+import { analyzeAnswer } from '../answer-reading/analyze';
+import type { AnalysisInput, AnalysisResult } from '../answer-reading/types';
+import { assistAnswerAnalysis, type AnswerAssistant } from '../llm-assist/run-assistant';
 
 export type Analyze = (input: AnalysisInput) => AnalysisResult;
 /** Analysis of one answer as a run does it: offline first, then the analysis model's help when set. */

@@ -2,7 +2,7 @@ import { isForeignKeyViolation } from '../db/dialect';
 import { sql, type Transaction } from 'kysely';
 import type { EngineContext } from '../context';
 import type { Database } from '../db/schema';
-import type { AnalysisResult } from '../analysis/types';
+import type { AnalysisResult } from '../answer-reading/types';
 import { packEvidence } from './evidence-codec';
 
 export interface StoredAnswerInput {

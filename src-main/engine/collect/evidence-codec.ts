@@ -1,4 +1,4 @@
-import type { Evidence } from '../analysis/types';
+import type { Evidence } from '../answer-reading/types';
 
 /**
  * How an answer's evidence (analysis/types.ts `Evidence`) is kept in `answers.evidence`: offsets

@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely';
 import type { EngineContext } from '../context';
 import type { ReanalysesTable } from '../db/schema';
 import type { Citation } from '../providers/types';
-import type { AnalysisResult } from '../analysis/types';
+import type { AnalysisResult } from '../answer-reading/types';
 import { AnswerWriter } from './answer-store';
 import { giveWayWhenBusy } from './turn-budget';
 import { loadAnalysisSubject } from './analysis-subject';

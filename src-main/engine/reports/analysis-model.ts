@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
-import { resolveAnalysisModel, type AnalysisModel } from '../analysis-model/model';
+import { resolveAnalysisModel, type AnalysisModel } from '../llm-assist/model';
 
-export type { AnalysisModel } from '../analysis-model/model';
+export type { AnalysisModel } from '../llm-assist/model';
 
 /**
  * The analysis model chosen in the app settings (decisions.md §3), as an AI SDK language model,

@@ -6,7 +6,7 @@ import {
   storeAnswer,
   type StoredAnswerInput,
 } from '../../../src-main/engine/collect/answer-store';
-import type { AnalysisResult } from '../../../src-main/engine/analysis/types';
+import type { AnalysisResult } from '../../../src-main/engine/answer-reading/types';
 import { makeProject } from './factories';
 import { isPostgres } from '../../../src-main/engine/db/dialect';
 

@@ -6,7 +6,9 @@ import { shareProject } from '../../../src-main/engine/access/project-access';
 import { addCompatibleNetwork, balanceOf, eventsOf, makeProject } from './factories';
 import { chatCompletion, startLoopbackAi } from './loopback-ai';
 
-const analysisReady = existsSync(new URL('../../../src-main/engine/analysis/analyze.ts', import.meta.url));
+const analysisReady = existsSync(
+  new URL('../../../src-main/engine/answer-reading/analyze.ts', import.meta.url),
+);
 
 let t: TestEngine;
 beforeEach(async () => {

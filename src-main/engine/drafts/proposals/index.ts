@@ -1,5 +1,5 @@
 import type { EngineContext } from '../../context';
-import { proposeWithModel } from '../../analysis-model/draft-proposals';
+import { proposeWithModel } from '../../llm-assist/draft-proposals';
 import { proposeFromTemplates, type ProposalInput, type ProposedPrompt } from './proposals';
 import { REGION_PHRASES } from './templates';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EngineContext } from '../context';
 import type { ProjectLanguage } from '../../../src-shared/enums';
-import { namesRegex } from '../analysis/name-pattern';
+import { namesRegex } from '../answer-reading/name-pattern';
 import { generateStructured } from './generate';
 import type { AnalysisModel } from './model';
 

@@ -1,5 +1,5 @@
 import type { EngineContext } from '../context';
-import type { AnalysisInput, AnalysisResult } from '../analysis/types';
+import type { AnalysisInput, AnalysisResult } from '../answer-reading/types';
 import { Limiter } from '../providers/limiter';
 import { generateStructured } from './generate';
 import { resolveAnalysisModel } from './model';

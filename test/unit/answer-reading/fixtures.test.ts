@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeAnswer } from '../../../src-main/engine/analysis/analyze';
-import { buildComment } from '../../../src-main/engine/analysis/comment';
-import type { AnalysisResult } from '../../../src-main/engine/analysis/types';
+import { analyzeAnswer } from '../../../src-main/engine/answer-reading/analyze';
+import { buildComment } from '../../../src-main/engine/answer-reading/comment';
+import type { AnalysisResult } from '../../../src-main/engine/answer-reading/types';
 import { allAnswerFixtures } from '../../fixtures/answers';
 import type { AnswerFixture } from '../../fixtures/answers/fixture';
 import { knownLimitations } from '../../fixtures/answers/known-limitations';

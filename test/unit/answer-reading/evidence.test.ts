@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeAnswer } from '../../../src-main/engine/analysis/analyze';
+import { analyzeAnswer } from '../../../src-main/engine/answer-reading/analyze';
 import { allAnswerFixtures } from '../../fixtures/answers';
 import { realAnswers } from '../../fixtures/real-answers';
 import { realInput } from '../../fixtures/real-answers/input';

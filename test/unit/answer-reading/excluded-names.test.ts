@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeAnswer } from '../../../src-main/engine/analysis/analyze';
-import type { AnalysisInput } from '../../../src-main/engine/analysis/types';
+import { analyzeAnswer } from '../../../src-main/engine/answer-reading/analyze';
+import type { AnalysisInput } from '../../../src-main/engine/answer-reading/types';
 
 const base: AnalysisInput = {
   text: `Лучшие онлайн-школы программирования в 2025 году:

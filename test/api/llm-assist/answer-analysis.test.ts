@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
 import { configureCollection } from '../../../src-main/engine/collect/tuning';
-import { configureAnswerAssist } from '../../../src-main/engine/analysis-model';
+import { configureAnswerAssist } from '../../../src-main/engine/llm-assist';
 import { makeProject } from '../collect/factories';
 import { answerTextOf, jsonReply, startAnalysisModel } from './model-server';
 

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestEngine, type TestEngine } from '../../helpers/test-engine';
 import type { ProviderName } from '../../../src-shared/enums';
-import { generateStructured, mergeAnswerAssist } from '../../../src-main/engine/analysis-model';
-import { analyzeAnswer } from '../../../src-main/engine/analysis/analyze';
-import type { AnalysisInput } from '../../../src-main/engine/analysis/types';
+import { generateStructured, mergeAnswerAssist } from '../../../src-main/engine/llm-assist';
+import { analyzeAnswer } from '../../../src-main/engine/answer-reading/analyze';
+import type { AnalysisInput } from '../../../src-main/engine/answer-reading/types';
 import { jsonReply } from './model-server';
 import { startLoopbackAi } from '../collect/loopback-ai';
 

@@ -5,8 +5,8 @@
  * the real competitors of the same answers stay in.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeAnswer } from '../../../src-main/engine/analysis/analyze';
-import type { AnalysisResult } from '../../../src-main/engine/analysis/types';
+import { analyzeAnswer } from '../../../src-main/engine/answer-reading/analyze';
+import type { AnalysisResult } from '../../../src-main/engine/answer-reading/types';
 import { emptyTally, figuresOf, foldName, scoreAnswer } from '../../bench/real-answers.bench';
 import { realAnswers } from '../../fixtures/real-answers';
 import { heldOutAnswers } from '../../fixtures/real-answers/held-out';

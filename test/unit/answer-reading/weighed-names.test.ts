@@ -3,8 +3,8 @@
  * real answers behind the corpus figures, one case each, with a real competitor beside each trap.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeAnswer } from '../../../src-main/engine/analysis/analyze';
-import type { AnalysisInput, Language } from '../../../src-main/engine/analysis/types';
+import { analyzeAnswer } from '../../../src-main/engine/answer-reading/analyze';
+import type { AnalysisInput, Language } from '../../../src-main/engine/answer-reading/types';
 import type { RealAnswer } from '../../fixtures/real-answers/corpus';
 import { heldOut2Answers } from '../../fixtures/real-answers/held-out-2';
 import { heldOut4Answers } from '../../fixtures/real-answers/held-out-4';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AnalysisInput, AnalysisResult, Language } from '../analysis/types';
-import { MAX_ANALYZED_CHARS } from '../analysis/analyze';
-import { findBrandMentions } from '../analysis/brand-mentions';
-import { buildEvidence } from '../analysis/evidence';
-import { withoutExcluded } from '../analysis/excluded-names';
-import { namesRegex, WORD_END, WORD_START } from '../analysis/name-pattern';
-import { findUrlsInText } from '../analysis/sources';
-import { hasCyrillic, maskUrls } from '../analysis/text';
+import type { AnalysisInput, AnalysisResult, Language } from '../answer-reading/types';
+import { MAX_ANALYZED_CHARS } from '../answer-reading/analyze';
+import { findBrandMentions } from '../answer-reading/brand-mentions';
+import { buildEvidence } from '../answer-reading/evidence';
+import { withoutExcluded } from '../answer-reading/excluded-names';
+import { namesRegex, WORD_END, WORD_START } from '../answer-reading/name-pattern';
+import { findUrlsInText } from '../answer-reading/sources';
+import { hasCyrillic, maskUrls } from '../answer-reading/text';
 
 /**
  * What the analysis model is asked about one answer (decisions.md §5): the other brands with
