@@ -513,11 +513,11 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     if (line?.kind === 'table') continue;
     const item = judge(m[1] ?? m[2], m.index, true);
     bold.push(item);
+    if (!item.candidate || item.candidate.ordinaryEnding) continue;
     // "Агрегатор **Мегаптека**": a bold name after a channel noun is named in passing too.
     const aside =
       namedAfterChannelNoun(text, m.index, ctx.trade) || listedAfterThirdParties(text, m.index, ctx.trade);
-    if (item.candidate && !item.candidate.ordinaryEnding)
-      loose.push(aside ? { ...item.candidate, lone: true } : item.candidate);
+    loose.push(aside ? { ...item.candidate, lone: true } : item.candidate);
   }
   if (amongNames(bold)) for (const i of bold) if (i.candidate?.ordinaryEnding) loose.push(i.candidate);
 
@@ -552,8 +552,9 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const run = ctx.germanNouns || initial ? withoutLeadingCommonNouns(m[0]) : m[0];
     const runAt = runEnd - run.length;
     const inList = enumerated(text, runAt, runEnd);
-    // "integrations with Okta, …": names the brand works with are named in passing.
-    const passing =
+    // "integrations with Okta, …": names the brand works with are named in passing. Asked only
+    // of runs that are candidates (most runs are not: the tests cost a third of the analysis).
+    const namedInPassing = () =>
       (inList &&
         (usedWith(text, runAt) ||
           listedAfterOtherKind(text, runAt, ctx.trade) ||
@@ -583,14 +584,16 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       if (/\(\s*$/.test(text.slice(Math.max(0, runAt - 2), runAt))) continue;
       if (inList) {
         enumerationAt(m.index).names++;
-        loose.push(passing ? { ...c, lone: true } : c);
+        loose.push(namedInPassing() ? { ...c, lone: true } : c);
       } else proseAcronyms.push(c);
       continue;
     }
     if (item.own || (c && c.strong)) {
       if (inList) enumerationAt(m.index).names++;
       if (c)
-        loose.push(inList && !passing && !ordinaryPhrase(c.name, ctx.language) ? c : { ...c, lone: true });
+        loose.push(
+          inList && !ordinaryPhrase(c.name, ctx.language) && !namedInPassing() ? c : { ...c, lone: true },
+        );
       continue;
     }
     if (!c) continue;
@@ -602,10 +605,10 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       continue;
     }
     if (ctx.textIsCyrillic && CYRILLIC.test(c.name) && !c.ordinaryEnding)
-      loose.push(inList && !passing && !isRussianPlace(c.name) ? c : { ...c, lone: true });
+      loose.push(inList && !isRussianPlace(c.name) && !namedInPassing() ? c : { ...c, lone: true });
     else if (inList) {
       enumerationAt(m.index)[weak].push(
-        passing || ordinaryPhrase(c.name, ctx.language) ? { ...c, lone: true } : c,
+        ordinaryPhrase(c.name, ctx.language) || namedInPassing() ? { ...c, lone: true } : c,
       );
     }
   }
