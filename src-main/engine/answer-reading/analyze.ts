@@ -13,7 +13,7 @@ import { withoutExcluded } from './excluded-names';
 import { reviewCompetitors } from './not-competitors';
 import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
 import { generic } from './name-like';
-import { namesRegex } from './name-pattern';
+import { mayHoldName, nameLiterals, namesRegex } from './name-pattern';
 import { collectSources, findUrlsInText, siteMatch } from './sources';
 import { hasCyrillic, lineAt, maskUrls, sentenceAround, splitLines, type Line } from './text';
 import { toneOf } from './tone';
@@ -184,12 +184,13 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
   const lines = splitLines(masked);
 
   const brandRegex = brandNames.length ? namesRegex(brandNames, russianContext) : null;
+  const brandLiterals = nameLiterals(brandNames, russianContext);
   const family = familyRegex(brandNames);
   const prefixes = brandPrefixes(brandNames);
   const isOwnBrand = (phrase: string) => {
     if (family?.test(phrase.trim())) return true;
     if (isBrandPrefix(phrase, prefixes)) return true;
-    if (!brandRegex) return false;
+    if (!brandRegex || !mayHoldName(phrase, brandLiterals)) return false;
     brandRegex.lastIndex = 0;
     return brandRegex.test(phrase);
   };

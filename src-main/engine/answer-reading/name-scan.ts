@@ -14,6 +14,23 @@ export interface NamedSpan {
 }
 
 const WORD_START = /(?<![\p{L}\p{N}_])[\p{L}\p{N}]/gu;
+
+/**
+ * The folded text and its word starts, kept for the last text scanned: one analysis scans its
+ * answer three times (brand mentions, evidence, the review of doubtful names), and folding and
+ * finding word starts is most of a scan.
+ */
+let scanned: { text: string; folded: string; starts: number[] } | null = null;
+function wordStartsOf(text: string): { folded: string; starts: number[] } {
+  if (scanned?.text !== text) {
+    const folded = foldForms(text);
+    const starts: number[] = [];
+    WORD_START.lastIndex = 0;
+    for (let w = WORD_START.exec(folded); w; w = WORD_START.exec(folded)) starts.push(w.index);
+    scanned = { text, folded, starts };
+  }
+  return scanned;
+}
 /** The index key of a folded spelling: its first two characters when both are letters or digits. */
 const headOf = (folded: string) => (/^[\p{L}\p{N}]{2}/u.test(folded) ? folded.slice(0, 2) : folded.charAt(0));
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
@@ -28,7 +45,7 @@ export function findNamedSpans(
   entries: string[][],
   russianContext: boolean,
 ): NamedSpan[] | null {
-  const folded = foldForms(text);
+  const { folded, starts } = wordStartsOf(text);
   if (folded.length !== text.length) return null;
   const byLetter = new Map<string, Array<{ spelling: string; entry: number }>>();
   entries.forEach((spellings, entry) => {
@@ -41,24 +58,25 @@ export function findNamedSpans(
     }
   });
   const out: NamedSpan[] = [];
-  WORD_START.lastIndex = 0;
-  for (let w = WORD_START.exec(folded); w; w = WORD_START.exec(folded)) {
-    const two = byLetter.get(folded.slice(w.index, w.index + 2));
-    const one = byLetter.get(folded.charAt(w.index));
+  let after = 0;
+  for (const start of starts) {
+    if (start < after) continue;
+    const two = byLetter.get(folded.slice(start, start + 2));
+    const one = byLetter.get(folded.charAt(start));
     if (!two && !one) continue;
     let best: NamedSpan | null = null;
     for (const t of [...(two ?? []), ...(one ?? [])]) {
-      const ends = formEnds(t.spelling, folded, w.index, russianContext);
+      const ends = formEnds(t.spelling, folded, start, russianContext);
       for (let i = ends.length - 1; i >= 0; i--) {
         const end = ends[i];
         if (WORD_CHAR.test(folded.charAt(end))) continue;
-        if (!best || end > best.end) best = { start: w.index, end, entry: t.entry };
+        if (!best || end > best.end) best = { start, end, entry: t.entry };
         break;
       }
     }
     if (!best) continue;
     out.push(best);
-    WORD_START.lastIndex = best.end;
+    after = best.end;
   }
   return out;
 }
