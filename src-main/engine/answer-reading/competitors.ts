@@ -23,6 +23,7 @@ import {
   namedAfterGoodsNoun,
 } from './introduced-kind';
 import { usedWith } from './used-with';
+import { memoized } from './memo';
 import { opensWithImperative } from './advice-step';
 import { isDictionaryEntry, isDictionaryWord, isGermanCommonNoun } from './lexicon/dictionary';
 import { isRussianPlace } from './russian-names';
@@ -310,22 +311,22 @@ function knownMatcher(known: KnownCompetitor[], russianContext: boolean): KnownM
 }
 
 /** Lowercase letters and digits only, `ё` as `е`: spacing, hyphens and apostrophes aside. */
-function foldName(name: string): string {
-  return name
+const foldName = memoized((name: string): string =>
+  name
     .toLowerCase()
     .replace(/ё/g, 'е')
-    .replace(/[^\p{L}\p{N}]/gu, '');
-}
+    .replace(/[^\p{L}\p{N}]/gu, ''),
+);
 
 /**
  * What every written form of a name starts with, lowercase: the first word's leading letters,
  * less the two a Russian ending may replace ("Лента" → "лен" covers "Ленты", "Ленте").
  */
-function stemOf(name: string): string {
+const stemOf = memoized((name: string): string => {
   const first = nameTokens(name)[0] ?? name;
   const run = /^[\p{L}\p{N}]+/u.exec(first.toLowerCase().replace(/ё/g, 'е'))?.[0] ?? '';
   return CYRILLIC.test(run) ? run.slice(0, Math.max(1, run.length - 2)) : run;
-}
+});
 
 /**
  * German prose puts a category noun before a name ("der Discounter Aldi", "die Direktbank ING"),
@@ -341,14 +342,14 @@ function withoutLeadingCommonNouns(run: string): string {
   }
 }
 
-function keyOf(name: string): string {
+const keyOf = memoized((name: string): string => {
   const words = name
     .toLowerCase()
     .replace(/ё/g, 'е')
     .split(/[\s-]+/)
     .filter((w) => w && !CORPORATE_WORDS.has(w));
   return (words.length ? words : [name.toLowerCase()]).join('').replace(/[^\p{L}\p{N}]/gu, '');
-}
+});
 
 export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   const { text, lines } = ctx;

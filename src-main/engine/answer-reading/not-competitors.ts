@@ -14,6 +14,7 @@ import { CORPORATE_WORDS } from './generic-words';
 import { generic } from './name-like';
 import { isGermanCommonNoun } from './lexicon/dictionary';
 import { nameKey } from './lexicon/name-key';
+import { memoized } from './memo';
 import { comparedHere, listsFor, spansOfEach } from './other-kinds';
 import {
   companyAfterDe,
@@ -174,9 +175,15 @@ function cleaned(c: FoundCompetitor): FoundCompetitor {
  */
 function mergeProductsIntoCompanies(kept: Map<string, FoundCompetitor>, subject: Subject): void {
   const all = [...kept.values()];
+  const sites = memoized((line: string) => placesWritten(subject.text, line), Infinity);
   // "Samsung Galaxy", or "Redmi Note 13 Pro (Xiaomi)": the maker before the line or in brackets.
-  const writtenAfter = (maker: string, line: string) =>
-    subject.text.includes(`${maker} ${line}`) || makerInBrackets(subject.text, line, maker);
+  const writtenAfter = (maker: string, line: string) => {
+    const { afterSpace, brackets } = sites(line);
+    return (
+      afterSpace.some((at) => at >= maker.length && subject.text.startsWith(maker, at - maker.length)) ||
+      brackets.some((b) => b.startsWith(`(${maker})`))
+    );
+  };
   for (const c of all) {
     const oneWord = !c.name.includes(' ');
     if (oneWord && subject.brandNames.some((b) => writtenAfter(b, c.name))) {
@@ -199,22 +206,29 @@ function mergeProductsIntoCompanies(kept: Map<string, FoundCompetitor>, subject:
   }
 }
 
-/** "Redmi Note 13 Pro (Xiaomi)": the line, a model after it, and its maker in brackets. */
-function makerInBrackets(text: string, line: string, maker: string): boolean {
+/**
+ * Where a product line is written: after a space (a maker may stand before it: "Samsung Galaxy"),
+ * and the bracket that follows it on its line within 40 characters ("Redmi Note 13 Pro (Xiaomi)").
+ * Found once per line, then tested against each possible maker.
+ */
+function placesWritten(text: string, line: string): { afterSpace: number[]; brackets: string[] } {
+  const afterSpace: number[] = [];
+  for (let at = text.indexOf(` ${line}`); at >= 0; at = text.indexOf(` ${line}`, at + 1)) afterSpace.push(at);
+  const brackets: string[] = [];
   for (let at = text.indexOf(`${line} `); at >= 0; at = text.indexOf(`${line} `, at + 1)) {
     const after = text.slice(at + line.length, at + line.length + 40);
     const open = after.indexOf('(');
-    if (open >= 0 && !/[\n)]/.test(after.slice(0, open)) && after.startsWith(`(${maker})`, open)) return true;
+    if (open >= 0 && !/[\n)]/.test(after.slice(0, open))) brackets.push(after.slice(open));
   }
-  return false;
+  return { afterSpace, brackets };
 }
 
 /** "Альфа" of "Альфа-Банк", "Sabadell" of "Banco Sabadell": a name without its corporate word. */
-function coreOf(name: string): string | null {
+const coreOf = memoized((name: string): string | null => {
   const words = name.split(/[\s-]+/);
   const core = words.filter((w) => !CORPORATE_WORDS.has(w.toLowerCase()));
   return core.length === 1 && core.length < words.length && core[0].length >= 3 ? core[0] : null;
-}
+});
 
 function keep(kept: Map<string, FoundCompetitor>, c: FoundCompetitor): void {
   const key = c.name.toLowerCase();
