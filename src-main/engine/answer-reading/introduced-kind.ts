@@ -105,13 +105,22 @@ export function introducesOtherKind(text: string, at: number, trade: string): bo
   return !words.some((w) => isTradeWord(w, trade));
 }
 
+/** What ends a clause for `lastWordsBefore`. */
+const CLAUSE_ENDS = new Set([...'\n.,;:!?()[]«»"—–-']);
+
+/** The end of `s` after its last clause end (a backward scan: a `…*$` regex tries every start). */
+function clauseTail(s: string): string {
+  let from = s.length;
+  while (from > 0 && !CLAUSE_ENDS.has(s[from - 1])) from--;
+  return s.slice(from);
+}
+
 /** The last three words of the clause before `at`, lowercase. */
 function lastWordsBefore(text: string, at: number): string[] {
   const before = text.slice(Math.max(0, at - 80), at);
-  let clause = /[^\n.,;:!?()[\]«»"—–-]*$/u.exec(before)?.[0] ?? '';
+  let clause = clauseTail(before);
   // "30+ locations worldwide, including X": the noun stands before the comma.
-  if (!clause.trim() && /,\s*$/u.test(before))
-    clause = /[^\n.,;:!?()[\]«»"—–-]*$/u.exec(before.replace(/,\s*$/u, ''))?.[0] ?? '';
+  if (!clause.trim() && /,\s*$/u.test(before)) clause = clauseTail(before.replace(/,\s*$/u, ''));
   return clause.toLowerCase().replace(/ё/g, 'е').split(/\s+/u).filter(Boolean).slice(-3);
 }
 
