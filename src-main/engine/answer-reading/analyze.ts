@@ -13,7 +13,8 @@ import { withoutExcluded } from './excluded-names';
 import { reviewCompetitors } from './not-competitors';
 import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
 import { generic } from './name-like';
-import { mayHoldName, nameLiterals, namesRegex } from './name-pattern';
+import { mayHoldName, nameLiterals } from './name-pattern';
+import { holdsName } from './name-scan';
 import { collectSources, findUrlsInText, siteMatch } from './sources';
 import { hasCyrillic, lineAt, maskUrls, sentenceAround, splitLines, type Line } from './text';
 import { toneOf } from './tone';
@@ -183,16 +184,13 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
   const mention = spans.length > 0 ? 1 : 0;
   const lines = splitLines(masked);
 
-  const brandRegex = brandNames.length ? namesRegex(brandNames, russianContext) : null;
   const brandLiterals = nameLiterals(brandNames, russianContext);
   const family = familyRegex(brandNames);
   const prefixes = brandPrefixes(brandNames);
   const isOwnBrand = (phrase: string) => {
     if (family?.test(phrase.trim())) return true;
     if (isBrandPrefix(phrase, prefixes)) return true;
-    if (!brandRegex || !mayHoldName(phrase, brandLiterals)) return false;
-    brandRegex.lastIndex = 0;
-    return brandRegex.test(phrase);
+    return mayHoldName(phrase, brandLiterals) && holdsName(phrase, brandNames, russianContext);
   };
   const extracted = extractCompetitors({
     text: masked,

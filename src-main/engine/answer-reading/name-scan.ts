@@ -4,7 +4,7 @@
  * finds for each name, without compiling a regex per name — for an answer full of names the
  * process has not seen, that compiling was most of the analysis time.
  */
-import { foldForms, formEnds } from './name-pattern';
+import { foldForms, formEnds, namesRegex } from './name-pattern';
 
 export interface NamedSpan {
   start: number;
@@ -22,14 +22,29 @@ const WORD_START = /(?<![\p{L}\p{N}_])[\p{L}\p{N}]/gu;
  */
 let scanned: { text: string; folded: string; starts: number[] } | null = null;
 function wordStartsOf(text: string): { folded: string; starts: number[] } {
-  if (scanned?.text !== text) {
-    const folded = foldForms(text);
-    const starts: number[] = [];
-    WORD_START.lastIndex = 0;
-    for (let w = WORD_START.exec(folded); w; w = WORD_START.exec(folded)) starts.push(w.index);
-    scanned = { text, folded, starts };
-  }
-  return scanned;
+  if (scanned?.text === text) return scanned;
+  const folded = foldForms(text);
+  const starts: number[] = [];
+  WORD_START.lastIndex = 0;
+  for (let w = WORD_START.exec(folded); w; w = WORD_START.exec(folded)) starts.push(w.index);
+  // Phrases tested one by one (`holdsName`) would push the answer out.
+  if (text.length > PHRASE_LENGTH) scanned = { text, folded, starts };
+  return { folded, starts };
+}
+const PHRASE_LENGTH = 200;
+
+/**
+ * Whether `phrase` holds one of `names` as a whole word, with its forms: what `namesRegex(names)`
+ * would find in it, without the regex (V8 drops the compiled code of a regex not run for a while,
+ * and compiling a name's Unicode, case-insensitive pattern again costs more than this scan).
+ */
+export function holdsName(phrase: string, names: string[], russianContext: boolean): boolean {
+  const spans = findNamedSpans(phrase, [names], russianContext);
+  if (spans) return spans.length > 0;
+  const regex = namesRegex(names, russianContext);
+  if (!regex) return false;
+  regex.lastIndex = 0;
+  return regex.test(phrase);
 }
 /** The index key of a folded spelling: its first two characters when both are letters or digits. */
 const headOf = (folded: string) => (/^[\p{L}\p{N}]{2}/u.test(folded) ? folded.slice(0, 2) : folded.charAt(0));
