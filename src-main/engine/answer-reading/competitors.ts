@@ -181,11 +181,16 @@ const OWNER_LEAD =
   /^[*_]*(?:(?:owned|operated|run|backed|acquired) by|part of|a subsidiary of|gehört zu|teil von|propiedad de|filial de|принадлежит|входит в)\s/iu;
 
 /**
- * A heading that opens a checklist ("Что понадобится", "Worauf achten", "Qué tener en cuenta"):
- * its items open with the documents, terms and criteria to check, not with companies.
+ * A heading that opens a checklist ("Что понадобится", "Worauf achten", "Qué tener en cuenta"),
+ * the documents to bring ("Unterlagen vorbereiten"), warning signs ("Señales de estafa") or the
+ * techniques of a trade ("Técnicas"): its items open with documents, terms, criteria and methods,
+ * not with companies.
  */
 const CHECKLIST_HEADING =
-  /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:(?:customs |pre-\S+ )?checklist|what (?:you(?:'ll| will)? )?need|what to (?:check|consider|look for|watch)|things to (?:check|consider|watch)|before (?:you|signing|booking|buying)|tips\b|requirements|чек-?лист|что (?:понадобится|нужно|проверить|учесть)|на что (?:обратить|смотреть)|советы|checkliste|worauf|was sie (?:brauchen|beachten)|tipps?\b|qué (?:tener en cuenta|necesitas|revisar|comprobar)|a tener en cuenta|ten en cuenta|requisitos|consejos)/iu;
+  /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:(?:customs |pre-\S+ )?checklist|what (?:you(?:'ll| will)? )?need|what to (?:check|consider|look for|watch)|things to (?:check|consider|watch)|before (?:you|signing|booking|buying)|tips\b|requirements|documents?\b|warning signs|red flags|techniques|methods|чек-?лист|что (?:понадобится|нужно|проверить|учесть)|на что (?:обратить|смотреть)|советы|документы|признаки|методы|методики|checkliste|worauf|was sie (?:brauchen|beachten)|tipps?\b|unterlagen|dokumente|warnsignale|methoden|verfahren\b|qué (?:tener en cuenta|necesitas|revisar|comprobar)|a tener en cuenta|ten en cuenta|requisitos|consejos|documentos|documentación|señales|técnicas|métodos)/iu;
+
+/** A line that is bold as a whole ("**3. Unterlagen vorbereiten**"): a heading in all but markup. */
+const BOLD_TITLE_LINE = /^\s*\*\*[^*\n]+\*\*:?\s*$/;
 
 /**
  * «Сколько стоит CRM …», "Cheapest CRM with …": a capitalized word opening a quoted phrase (an
@@ -217,11 +222,17 @@ const NAME_COLUMN_HEADERS = new Set(
 );
 
 /** First cells of a table header that say the other header cells are the compared brands. */
-/** "| Игра | Игроков |", "| Book | Price |": a column of titles (games, books, courses), no companies. */
+/**
+ * "| Игра | Игроков |", "| Book | Price |", "| Zona | Precio al mes |": a column of titles (games,
+ * books, courses) or of places (districts, cities), no companies.
+ */
 const TITLE_COLUMN_HEADERS = new Set(
   `игра игры книга книги курс курсы фильм фильмы блюдо блюда game games book books course courses film
   films movie movies dish dishes title titles spiel spiele buch bücher kurs kurse film filme gericht titel
-  juego juegos libro libros curso cursos película películas plato platos título títulos`.split(/\s+/),
+  juego juegos libro libros curso cursos película películas plato platos título títulos
+  город города район районы регион регионы area areas district districts neighborhood neighbourhood
+  city cities region regions location locations stadt städte stadtteil stadtteile bezirk bezirke ort
+  orte region regionen lage zona zonas barrio barrios ciudad ciudades región regiones ubicación`.split(/\s+/),
 );
 
 const CRITERIA_COLUMN_HEADERS = new Set(
@@ -467,6 +478,11 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       section = ALTERNATIVES_HEADING.test(title) ? { start: line.end, end: text.length } : null;
       if (section) alternativeSections.push(section);
       checklist = CHECKLIST_HEADING.test(title);
+    } else if (line.kind === 'text' && BOLD_TITLE_LINE.test(line.text)) {
+      checklist = CHECKLIST_HEADING.test(line.text);
+    } else if (line.kind === 'list' && BOLD_TITLE_LINE.test(line.text) && CHECKLIST_HEADING.test(line.text)) {
+      // "**3. Unterlagen vorbereiten**": a numbered step titled like a checklist opens one.
+      checklist = true;
     }
     if (line.kind === 'table') {
       tableRows.push({ line, cells: splitCells(line.text) });
@@ -560,7 +576,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
         (usedWith(text, runAt) ||
           listedAfterOtherKind(text, runAt, ctx.trade) ||
           listedAfterThirdParties(text, runAt, ctx.trade) ||
-          listedAfterPlacePreposition(text, runAt))) ||
+          listedAfterPlacePreposition(text, runAt, ctx.trade))) ||
       (ctx.textIsCyrillic && namedAfterGoodsNoun(text, runAt, ctx.trade)) ||
       listedAfterLeadIn(text, runAt, ctx.trade, ctx.germanNouns) ||
       namedAfterChannelNoun(text, runAt, ctx.trade) ||

@@ -191,15 +191,26 @@ export function listedAfterThirdParties(text: string, at: number, trade: string)
 /** A place preposition, then the names enumerated after it so far: "в Анталье, Аланье и ", "en el Movistar Arena o el ". */
 const AFTER_PLACE_PREPOSITION =
   /(?:^|[\s(])(?:in|en|в|во|im)[ \u00A0]+(?:(?:the|el|la|los|las|der|dem)[ \u00A0]+)?(?:[\p{Lu}][\p{L}\p{N}.&'’ -]{0,40}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+)(?:(?:the|el|la|los|las|der|dem)[ \u00A0]+)?)*$/u;
+/** The same after "on / на / auf": the sites and platforms where something is done or sold. */
+const AFTER_SITE_PREPOSITION =
+  /(?:^|[\s(])(?:on|на|auf)[ \u00A0]+(?:(?:the|der|dem)[ \u00A0]+)?(?:[\p{Lu}][\p{L}\p{N}.&'’ -]{0,40}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|и|или)[ \u00A0]+)(?:(?:the|der|dem)[ \u00A0]+)?)*$/u;
+/** A trade that is itself a site, a platform or software: the others "on" which one works are its peers. */
+const PLATFORM_TRADE =
+  /платформ|маркетплейс|агрегатор|портал|сервис|приложени|интернет-магазин|онлайн|программ|platform|marketplace|aggregator|portal|app\b|apps\b|software|online|saas|cloud|site|plattform|plataforma|aplicaci|tienda en línea|web/iu;
 
 /**
  * Whether the name at `at` is one of an enumeration after "in" / "en" / "в": "в Анталье, Аланье и
- * Кемере", "loading in Ho Chi Minh City or Hai Phong" name places and venues, weighed as peers only
- * where the answer also lists them.
+ * Кемере", "loading in Ho Chi Minh City or Hai Phong" name places and venues; or, for a brand that
+ * is no platform itself, after "on" / "на" / "auf": "Объявления размещают на ЦИАН и Домклик" names
+ * where an agency advertises. Weighed as peers only where the answer also lists them.
  */
-export function listedAfterPlacePreposition(text: string, at: number): boolean {
+export function listedAfterPlacePreposition(text: string, at: number, trade: string): boolean {
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  return AFTER_PLACE_PREPOSITION.test(text.slice(Math.max(lineStart, at - 120), at));
+  const before = text.slice(Math.max(lineStart, at - 120), at);
+  return (
+    AFTER_PLACE_PREPOSITION.test(before) ||
+    (!!trade.trim() && !PLATFORM_TRADE.test(trade) && AFTER_SITE_PREPOSITION.test(before))
+  );
 }
 
 /**

@@ -86,6 +86,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       const names = [part.name, ...part.forms];
       if (names.some((n) => isDateAmountOrCode(n) || inList(never, n) || RU_IMPERATIVE.test(n))) continue;
       if (isPublicBodyOrSchool(part.name, subject.activities) || isGenericProvider(part.name)) continue;
+      if (madeForTheShop(names, subject.activities)) continue;
       // "УСН ИП", "GDPR и HIPAA": every word a term.
       if (part.name.split(' ').every((w) => never(nameKey(w)) || JOINER_WORD.test(w))) continue;
       if (
@@ -158,6 +159,21 @@ function opensALine(text: string, name: string): boolean {
 
 /** "Mercedes-Modelle", "Samsung models": the maker of the models named. */
 const MODELS_SUFFIX = /[\s-](?:Modelle?|models?|modelos?|модел\p{L}*)$/u;
+
+/** A trade that sells other makers' goods: a shop, a chain of stores, a retailer. */
+const SELLS_GOODS =
+  /магазин(?! приложений)|гипермаркет|ритейл|\bshop\b|(?<!app )store|retail|händler|warenhaus|fachmarkt|tienda(?! de aplicaciones)|minorista|comercio/iu;
+/** "Makita HR2470", "Bosch GBH 2-26 DRE", "Yamaha Pacifica 112V": a maker, then a model with digits. */
+const MAKER_AND_MODEL = /^\S+(?:\s+\S+){0,2}?\s+(?:\S*\d\S*)(?:\s+\S+){0,2}$/u;
+
+/**
+ * "Перфораторы **Makita HR2470** и **Bosch GBH 2-26 DRE**" in a tool shop's answer: a maker named
+ * only with its models makes the goods the shop sells; it is no shop. (A maker's own answer names
+ * its rivals' models: there they are competitors.)
+ */
+function madeForTheShop(names: string[], activities: string): boolean {
+  return SELLS_GOODS.test(activities) && names.every((n) => MAKER_AND_MODEL.test(n));
+}
 
 /** The name without the words that open its sentence, and without "-Modelle" after a maker. */
 function cleaned(c: FoundCompetitor): FoundCompetitor {

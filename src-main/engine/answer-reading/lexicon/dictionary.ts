@@ -79,8 +79,26 @@ function variants(lower: string, language: Language): string[] {
     const base = lower.slice(0, -2);
     return [lower, base.replace(/[ьй]$/, '') + 'ить', base.replace(/[ьй]$/, '') + 'ать', base];
   }
-  if (language === 'es' && /[ae]$/.test(lower)) return [lower, lower + 'r', lower.slice(0, -1) + 'ir'];
+  if (language === 'es' && /[ae]$/.test(lower)) return spanishVerbForms(lower);
   return [lower];
+}
+
+/**
+ * The infinitives a Spanish imperative may come from: "Compara" → "comparar", "Desconfía" →
+ * "desconfiar" (the stressed í/ú of the present lose their accent), "Pide" → "pedir", "Cierra" →
+ * "cerrar", "Prueba" → "probar" (stem vowels that change: e → i, e → ie, o → ue).
+ */
+function spanishVerbForms(lower: string): string[] {
+  const stems = new Set([lower.slice(0, -1)]);
+  for (const stem of [...stems]) stems.add(stem.replace(/í(\p{L}*)$/u, 'i$1').replace(/ú(\p{L}*)$/u, 'u$1'));
+  for (const stem of [...stems]) {
+    stems.add(stem.replace(/ie(\p{L}*)$/u, 'e$1'));
+    stems.add(stem.replace(/ue(\p{L}*)$/u, 'o$1'));
+    stems.add(stem.replace(/i(\P{L}*\p{L}{0,3})$/u, 'e$1'));
+  }
+  const forms = [lower, lower + 'r'];
+  for (const stem of stems) forms.push(stem + 'ar', stem + 'er', stem + 'ir');
+  return [...new Set(forms)];
 }
 
 /**
