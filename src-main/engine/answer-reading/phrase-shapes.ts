@@ -30,18 +30,35 @@ const SCHOOL =
 const EDUCATION =
   /образован|обучен|курс|школ|education|learning|course|training|bildung|kurs|weiterbildung|educaci|formaci|curso/;
 
+/**
+ * German public bodies and services by the end of their one-word names: "Jugendamt", "Finanzämter",
+ * "Studentenwerke", "Familienzentren", "Stadtbibliothek", "Verbraucherzentrale", "Handwerkskammer".
+ */
+const GERMAN_PUBLIC_BODY =
+  /^\p{Lu}\p{Ll}+(?:amt|ämter|behörde|behörden|studentenwerk|studentenwerke|zentrum|zentren|bibliothek|bibliotheken|zentrale|zentralen|kammer|kammern|gericht|gerichte|verwaltung)$|^(?:Studentenwerk|Studentenwerke|Jobcenter|Arbeitsagentur|Volkshochschule|Volkshochschulen)$/u;
+
 export function isPublicBodyOrSchool(name: string, activities: string): boolean {
-  return PUBLIC_BODY.test(name) || (SCHOOL.test(name) && !EDUCATION.test(activities.toLowerCase()));
+  return (
+    PUBLIC_BODY.test(name) ||
+    GERMAN_PUBLIC_BODY.test(name) ||
+    (SCHOOL.test(name) && !EDUCATION.test(activities.toLowerCase()))
+  );
 }
 
 /** "Lokaler Solarteur", "Local installers", "Instalador local", "Местный клининг": a kind of provider. */
 const LOCAL_QUALIFIER =
   /^(?:local(?:es)?|lokal(?:e|er|en)?|regional(?:e|er|en|es)?|örtlich(?:e|er|en)?|independent|unabhängig(?:e|er|en)?|местн\p{L}+|региональн\p{L}+|частн\p{L}+)$/iu;
 
+/** "Freie Werkstatt", "Vertragswerkstatt", "Hausbank": a kind of provider, no name. */
+const GERMAN_PROVIDER_KIND =
+  /^(?:freie (?:werkstatt|werkstätten)|vertragswerkstatt|vertragswerkstätten|hausbank|hausarzt|hausärztin)$/iu;
+
 export function isGenericProvider(name: string): boolean {
   const words = name.split(' ');
   return (
-    words.length >= 2 && (LOCAL_QUALIFIER.test(words[0]) || LOCAL_QUALIFIER.test(words[words.length - 1]))
+    (words.length >= 2 &&
+      (LOCAL_QUALIFIER.test(words[0]) || LOCAL_QUALIFIER.test(words[words.length - 1]))) ||
+    GERMAN_PROVIDER_KIND.test(name)
   );
 }
 

@@ -10,7 +10,7 @@
 
 /** Such words in the four languages (each ends where a name may follow). */
 const CUES = [
-  'integrat(?:es|ed|ions?|ing)?(?: directly)? (?:with|into)',
+  'integrat(?:es|ed|ions?|ing)?(?: (?:directly|natively|seamlessly|tightly|easily|fully))? (?:with|into)',
   'connect(?:s|ed|ing|ors?)? (?:to|with)',
   'sync(?:s|ed|ing|hroni[sz]es)?',
   'works? (?:well )?with',

@@ -1195,4 +1195,30 @@ Look for a grading report from **IGI** or **GIA**. CVD and HPHT stones are both 
       'James Allen',
     ]);
   });
+
+  it('German public bodies ("Jugendamt", "Studentenwerke") and "Freie Werkstatt" are no peers', () => {
+    const text = `## Alternativen
+- **Kleinanzeigen** – kostenlos, aber ohne Prüfung.
+- **Familienzentren** und das **Jugendamt** vermitteln Tagespflegepersonen.
+- **Studentenwerke** haben Jobbörsen für Babysitter.
+- **Freie Werkstatt** um die Ecke: oft am günstigsten.
+- **Kinderpass** – eine Plattform für Babysitter.`;
+    expect(competitorsOf(text, 'Betreut.de', 'de', 'Online-Plattform für Kinderbetreuung')).toEqual([
+      'Kleinanzeigen',
+      'Kinderpass',
+    ]);
+  });
+
+  it('"integrates natively with Salesforce and HubSpot" names tools, not peers', () => {
+    const text = `## Alternatives
+- **Chili Piper** – routing for sales teams.
+- **SavvyCal** – personal scheduling links.
+
+**Step 5: Connect your CRM**
+Calendly integrates natively with Salesforce and HubSpot; bookings update contacts.`;
+    expect(competitorsOf(text, 'Calendly', 'en', 'online scheduling software')).toEqual([
+      'Chili Piper',
+      'SavvyCal',
+    ]);
+  });
 });
