@@ -172,6 +172,10 @@ function describeNetworkError(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
+/**
+ * Long (about 90 lines) on purpose: a factory whose named steps (`sendLocal`, `sendRemote`, the
+ * bridge's `route` and `handleWire`) share its options and shell routes; none is over 40 lines.
+ */
 export function createBridge(options: BridgeOptions): Bridge {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.remoteTimeoutMs ?? 30_000;
