@@ -301,7 +301,7 @@ export function isTrustedSender(frameUrl: string | null | undefined, expected: s
 /** The shape of `ipcMain` the bridge needs (so tests can pass a fake). */
 export interface IpcMainLike {
   // Electron's own signature (its fakes in tests differ only in the listener's argument types).
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Electron types the listener with any
   handle(channel: string, listener: (event: any, ...args: any[]) => unknown): void;
 }
 
