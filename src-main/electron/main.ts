@@ -84,21 +84,7 @@ async function start(): Promise<void> {
   const origins = devServer ? [APP_ORIGIN, devServer] : [APP_ORIGIN];
   const csp = contentSecurityPolicy({ devServer });
 
-  const nativeBinding = resolveNativeBinding({
-    packaged: app.isPackaged,
-    resourcesPath: process.resourcesPath,
-    appRoot: app.getAppPath(),
-    electronVersion: process.versions.electron,
-    platform: process.platform,
-    arch: process.arch,
-    env: process.env,
-    exists: existsSync,
-  });
-  if (!nativeBinding) {
-    throw new Error(
-      'The Electron build of better-sqlite3 is missing. Run `npm start` (it builds it), or `node scripts/build-electron-sqlite.mjs`.',
-    );
-  }
+  const nativeBinding = nativeSqliteBinding();
 
   const secrets = createSafeStorageSecretBox(safeStorage);
   const dataDir = join(userData, 'data');
@@ -147,7 +133,41 @@ async function start(): Promise<void> {
   );
   registerBridgeHandler(ipcMain, bridge, origins);
 
-  // Links leaving the app (an AI answer's, a cited source) open in the browser after a yes.
+  keepLinksInBrowser(origins);
+  showEventNotifications(engine);
+
+  installMenu({ packaged: app.isPackaged, docsUrl: DOCS_URL });
+  installQuit(engine);
+  mainWindow = createMainWindow(join(userData, 'window-state.json'), preload, devServer ?? APP_ENTRY);
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) {
+      mainWindow = createMainWindow(join(userData, 'window-state.json'), preload, devServer ?? APP_ENTRY);
+    }
+  });
+}
+
+/** The Electron build of better-sqlite3 (packaged or built in the checkout); throws when it is missing. */
+function nativeSqliteBinding(): string {
+  const nativeBinding = resolveNativeBinding({
+    packaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    appRoot: app.getAppPath(),
+    electronVersion: process.versions.electron,
+    platform: process.platform,
+    arch: process.arch,
+    env: process.env,
+    exists: existsSync,
+  });
+  if (!nativeBinding) {
+    throw new Error(
+      'The Electron build of better-sqlite3 is missing. Run `npm start` (it builds it), or `node scripts/build-electron-sqlite.mjs`.',
+    );
+  }
+  return nativeBinding;
+}
+
+/** Links leaving the app (an AI answer's, a cited source) open in the browser after a yes. */
+function keepLinksInBrowser(origins: string[]): void {
   const openLink = createLinkOpener({
     confirm: async (prompt) => {
       const options = {
@@ -180,22 +200,16 @@ async function start(): Promise<void> {
     contents.on('will-redirect', (event, url) => refuse(event, url));
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
+}
 
+/** A system notification for each engine event that asks for one (notifications.ts); a click shows the window. */
+function showEventNotifications(engine: Engine): void {
   engine.events.on((event) => {
     const text = notificationFor(event);
     if (!text || !Notification.isSupported()) return;
     const note = new Notification({ title: text.title, body: text.body });
     note.on('click', () => mainWindow?.show());
     note.show();
-  });
-
-  installMenu({ packaged: app.isPackaged, docsUrl: DOCS_URL });
-  installQuit(engine);
-  mainWindow = createMainWindow(join(userData, 'window-state.json'), preload, devServer ?? APP_ENTRY);
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) {
-      mainWindow = createMainWindow(join(userData, 'window-state.json'), preload, devServer ?? APP_ENTRY);
-    }
   });
 }
 

@@ -14,6 +14,11 @@ export const BRIEF_PROMPT = 'weekly_brand_visibility_brief';
  * sources in front of the assistant with the brief to write.
  */
 export function registerResourcesAndPrompts(server: McpServer, api: Api): void {
+  registerProjectSummaryResource(server, api);
+  registerBriefPrompt(server, api);
+}
+
+function registerProjectSummaryResource(server: McpServer, api: Api): void {
   server.registerResource(
     'project-summary',
     new ResourceTemplate(SUMMARY_URI, {
@@ -41,7 +46,9 @@ export function registerResourcesAndPrompts(server: McpServer, api: Api): void {
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(digest) }] };
     },
   );
+}
 
+function registerBriefPrompt(server: McpServer, api: Api): void {
   server.registerPrompt(
     BRIEF_PROMPT,
     {

@@ -37,9 +37,16 @@ function parseText(parse: ParseStatus): string {
     : 'No run yet.';
 }
 
+/** The tools that act (list, run, report), one function each, in the order clients list them. */
 export function registerActionTools(server: McpServer, api: Api, options: ActionToolOptions = {}): void {
   const note = options.jobsNote ? ` ${options.jobsNote}` : '';
+  registerListProjectsTool(server, api);
+  registerStartRunTool(server, api, note);
+  registerGetRunStatusTool(server, api);
+  registerCreateReportTool(server, api, note, options);
+}
 
+function registerListProjectsTool(server: McpServer, api: Api): void {
   server.registerTool(
     'list_projects',
     {
@@ -63,7 +70,9 @@ export function registerActionTools(server: McpServer, api: Api, options: Action
         return toolResult({ projects: data }, text);
       }),
   );
+}
 
+function registerStartRunTool(server: McpServer, api: Api, note: string): void {
   server.registerTool(
     'start_run',
     {
@@ -101,7 +110,9 @@ export function registerActionTools(server: McpServer, api: Api, options: Action
         );
       }),
   );
+}
 
+function registerGetRunStatusTool(server: McpServer, api: Api): void {
   server.registerTool(
     'get_run_status',
     {
@@ -120,36 +131,46 @@ export function registerActionTools(server: McpServer, api: Api, options: Action
         return toolResult({ project_id: data.id, name: data.name, parse: data.parse }, parseText(data.parse));
       }),
   );
+}
 
+/** create_report: the report options of api-spec.md "Reports", or an existing report to look at. */
+const CREATE_REPORT_INPUT = {
+  project_id: projectId,
+  report_id: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('An existing report to check instead of creating one.'),
+  period_main: z.enum(MAIN_PERIODS).optional().describe('Default last_30_days.'),
+  period_main_dates: dateRange.optional().describe('With period_main custom: [first, last] day.'),
+  comparison_enabled: z.boolean().optional().describe('Compare with another period (default false).'),
+  period_comparison: z.enum(COMPARISON_PERIODS).optional(),
+  period_compare_dates: dateRange.optional(),
+  blocks: z.array(z.enum(BLOCK_SLUGS)).min(1).optional().describe('Block slugs; default every block.'),
+  file_type: z.enum(['none', 'pdf']).optional().describe('Default pdf.'),
+  wait_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(120)
+    .optional()
+    .describe('How long to wait for the report and its PDF (default 20).'),
+};
+
+function registerCreateReportTool(
+  server: McpServer,
+  api: Api,
+  note: string,
+  options: ActionToolOptions,
+): void {
   server.registerTool(
     'create_report',
     {
       title: 'Create a report',
       description:
         "Creates a report of the project for a period (the blocks of the Reports screen; default all) and, with file_type pdf (the default), its PDF. Waits up to wait_seconds for it, then returns the report id, its status and, once printed, the PDF's link (and its path on this computer when known). To look at a report again without creating one, pass its report_id.",
-      inputSchema: {
-        project_id: projectId,
-        report_id: z
-          .number()
-          .int()
-          .positive()
-          .optional()
-          .describe('An existing report to check instead of creating one.'),
-        period_main: z.enum(MAIN_PERIODS).optional().describe('Default last_30_days.'),
-        period_main_dates: dateRange.optional().describe('With period_main custom: [first, last] day.'),
-        comparison_enabled: z.boolean().optional().describe('Compare with another period (default false).'),
-        period_comparison: z.enum(COMPARISON_PERIODS).optional(),
-        period_compare_dates: dateRange.optional(),
-        blocks: z.array(z.enum(BLOCK_SLUGS)).min(1).optional().describe('Block slugs; default every block.'),
-        file_type: z.enum(['none', 'pdf']).optional().describe('Default pdf.'),
-        wait_seconds: z
-          .number()
-          .int()
-          .min(0)
-          .max(120)
-          .optional()
-          .describe('How long to wait for the report and its PDF (default 20).'),
-      },
+      inputSchema: CREATE_REPORT_INPUT,
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -197,23 +218,11 @@ export function registerActionTools(server: McpServer, api: Api, options: Action
           await sleep(POLL_MS, extra.signal);
         }
 
-        let pdf: (DownloadResponse & { path: string | null }) | null = null;
         const wantsPdf = f.report_id !== undefined || fileType === 'pdf';
-        if (status === 'done' && wantsPdf) {
-          for (;;) {
-            const download = await api<DownloadResponse>({
-              method: 'GET',
-              path: `${base}/${reportId}/download`,
-            });
-            const path = download.status === 'success' ? ((await options.pdfPath?.(reportId)) ?? null) : null;
-            // Over stdio the engine listens nowhere, so its link would lead nowhere: the file's
-            // own URL instead (docs/mcp.md).
-            const file = options.pdfPath ? (path ? pathToFileURL(path).href : null) : download.file;
-            pdf = { ...download, file, path };
-            if (download.status === 'success' || download.print_error || !waiting()) break;
-            await sleep(POLL_MS, extra.signal);
-          }
-        }
+        const pdf =
+          status === 'done' && wantsPdf
+            ? await waitForPdf(api, options, base, reportId, waiting, extra.signal)
+            : null;
 
         const lines = [`Report #${reportId}: ${status}.`];
         if (pdf?.status === 'success') lines.push(`PDF: ${pdf.path ?? pdf.file}`);
@@ -223,6 +232,27 @@ export function registerActionTools(server: McpServer, api: Api, options: Action
         return toolResult({ report_id: reportId, status, pdf }, lines.join('\n'));
       }),
   );
+}
+
+/** Asks for the report's PDF (which starts printing it) until it is printed, failed, or the wait is over. */
+async function waitForPdf(
+  api: Api,
+  options: ActionToolOptions,
+  base: string,
+  reportId: number,
+  waiting: () => boolean,
+  signal: AbortSignal,
+): Promise<DownloadResponse & { path: string | null }> {
+  for (;;) {
+    const download = await api<DownloadResponse>({ method: 'GET', path: `${base}/${reportId}/download` });
+    const path = download.status === 'success' ? ((await options.pdfPath?.(reportId)) ?? null) : null;
+    // Over stdio the engine listens nowhere, so its link would lead nowhere: the file's
+    // own URL instead (docs/mcp.md).
+    const file = options.pdfPath ? (path ? pathToFileURL(path).href : null) : download.file;
+    const pdf = { ...download, file, path };
+    if (download.status === 'success' || download.print_error || !waiting()) return pdf;
+    await sleep(POLL_MS, signal);
+  }
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -192,7 +192,15 @@ function answerDigest(
   };
 }
 
+/** The read-only analytics tools, one function each (registration order = the order clients list them). */
 export function registerAnalyticsTools(server: McpServer, api: Api): void {
+  registerGetSummaryTool(server, api);
+  registerGetCompetitorsTool(server, api);
+  registerSearchAnswersTool(server, api);
+  registerGetSourcesTool(server, api);
+}
+
+function registerGetSummaryTool(server: McpServer, api: Api): void {
   server.registerTool(
     'get_summary',
     {
@@ -208,7 +216,9 @@ export function registerAnalyticsTools(server: McpServer, api: Api): void {
         return toolResult(digest, text);
       }),
   );
+}
 
+function registerGetCompetitorsTool(server: McpServer, api: Api): void {
   server.registerTool(
     'get_competitors',
     {
@@ -258,7 +268,9 @@ export function registerAnalyticsTools(server: McpServer, api: Api): void {
         );
       }),
   );
+}
 
+function registerSearchAnswersTool(server: McpServer, api: Api): void {
   server.registerTool(
     'search_answers',
     {
@@ -331,36 +343,41 @@ export function registerAnalyticsTools(server: McpServer, api: Api): void {
         );
       }),
   );
+}
 
+/** get_sources: the filters of the Sources screen, plus paging. */
+const SOURCES_INPUT = {
+  ...baseFilters,
+  prompt_search: z.string().max(500).optional().describe('Part of the prompt text.'),
+  mention_filter: mentionFilter
+    .optional()
+    .describe(
+      'Citations from answers that name the brand (has), do not (not) or cite the site (has_source).',
+    ),
+  urls_mode: z
+    .enum(['all', 'own', 'external'])
+    .optional()
+    .describe('own: the project site only; external: the others.'),
+  urls_count: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('URLs in the response at most (default 100000).'),
+  min_frequency: z.number().int().nonnegative().optional(),
+  visibility: movement.optional().describe('Domains whose citations rose (up) or fell (down).'),
+  page: z.number().int().positive().optional().describe('Page of domains (default 1).'),
+  per_page: z.number().int().optional().describe('Domains per page, 5 to 100 (default 20).'),
+};
+
+function registerGetSourcesTool(server: McpServer, api: Api): void {
   server.registerTool(
     'get_sources',
     {
       title: 'Cited sources',
       description:
         "Domains and pages the AI answers cite at the last update of the period (networks that return sources), with their type, citations at the first and last update and the prompts citing them, plus the project site's place among the cited domains. Paged by page number: `page`, `per_page` (5 to 100).",
-      inputSchema: {
-        ...baseFilters,
-        prompt_search: z.string().max(500).optional().describe('Part of the prompt text.'),
-        mention_filter: mentionFilter
-          .optional()
-          .describe(
-            'Citations from answers that name the brand (has), do not (not) or cite the site (has_source).',
-          ),
-        urls_mode: z
-          .enum(['all', 'own', 'external'])
-          .optional()
-          .describe('own: the project site only; external: the others.'),
-        urls_count: z
-          .number()
-          .int()
-          .positive()
-          .optional()
-          .describe('URLs in the response at most (default 100000).'),
-        min_frequency: z.number().int().nonnegative().optional(),
-        visibility: movement.optional().describe('Domains whose citations rose (up) or fell (down).'),
-        page: z.number().int().positive().optional().describe('Page of domains (default 1).'),
-        per_page: z.number().int().optional().describe('Domains per page, 5 to 100 (default 20).'),
-      },
+      inputSchema: SOURCES_INPUT,
       annotations: READ_ONLY,
     },
     (f) =>

@@ -8,10 +8,3 @@ import type { ReportsRoutes } from './reports';
  * Each area declares its own map in its own file.
  */
 export interface ApiRoutes extends CoreRoutes, AnalyticsRoutes, ReportsRoutes {}
-
-export interface RouteSpec {
-  params?: Record<string, string | number>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-  response: unknown;
-}

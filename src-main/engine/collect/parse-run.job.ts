@@ -102,15 +102,7 @@ async function askAllTasks(
 ): Promise<boolean> {
   const options = JSON.parse(run.options) as RunOptions;
   const tasks = await loadTasks(ctx, run, options);
-  const saved = new Set(
-    (
-      await ctx.db
-        .selectFrom('answers')
-        .select(['prompt_id', 'neural_id'])
-        .where('run_id', '=', run.id)
-        .execute()
-    ).map((a) => `${a.prompt_id}:${a.neural_id}`),
-  );
+  const saved = await savedTasks(ctx, run.id);
   const pending = tasks.filter((t) => !saved.has(`${t.promptId}:${t.neural.id}`));
   const subject = await loadAnalysisSubject(ctx, project);
   const analyze = await loadRunAnalyzer(ctx);
@@ -174,6 +166,16 @@ async function askAllTasks(
   if (finished && subjectExclusionsKey(subject) !== (await exclusionsKey(ctx, project.id)))
     await queueReanalysis(ctx, project.id, 'exclusions_changed_during_run');
   return finished;
+}
+
+/** The tasks of a run that already have an answer (asked before a stop), as `prompt:network` keys. */
+async function savedTasks(ctx: EngineContext, runId: number): Promise<Set<string>> {
+  const answers = await ctx.db
+    .selectFrom('answers')
+    .select(['prompt_id', 'neural_id'])
+    .where('run_id', '=', runId)
+    .execute();
+  return new Set(answers.map((a) => `${a.prompt_id}:${a.neural_id}`));
 }
 
 /** How often, at most, a run writes its progress (besides its first answer and its close). */

@@ -78,25 +78,9 @@ async function reanalyze(
     let done = 0;
     for (;;) {
       if (job.stopping) return;
-      const answers = await ctx.db
-        .selectFrom('answers')
-        .select(['id', 'answer', 'raw'])
-        .where('project_id', '=', project.id)
-        .where('has_data', '=', 1)
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(BATCH)
-        .execute();
+      const answers = await nextBatch(ctx, project.id, afterId);
       if (!answers.length) break;
-      const replaced: Array<{ answerId: number; analysis: AnalysisResult }> = [];
-      for (const a of answers) {
-        await giveWayWhenBusy();
-        const citations = await storedCitations(ctx, a.id, a.raw);
-        replaced.push({
-          answerId: a.id,
-          analysis: await analyze({ ...subject, text: a.answer ?? '', citations }),
-        });
-      }
+      const replaced = await analyzeBatch(ctx, analyze, subject, answers);
       done += replaced.length;
       await writer.replaceAnalysis(replaced, async (trx) => {
         const newer = await trx
@@ -121,6 +105,38 @@ async function reanalyze(
     await mark({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
     throw error;
   }
+}
+
+/** The next answers with data after `afterId`, in id order: one batch. */
+function nextBatch(ctx: EngineContext, projectId: number, afterId: number) {
+  return ctx.db
+    .selectFrom('answers')
+    .select(['id', 'answer', 'raw'])
+    .where('project_id', '=', projectId)
+    .where('has_data', '=', 1)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(BATCH)
+    .execute();
+}
+
+/** Each answer of a batch read again with today's analysis, giving way to the UI between answers. */
+async function analyzeBatch(
+  ctx: EngineContext,
+  analyze: Awaited<ReturnType<typeof loadRunAnalyzer>>,
+  subject: Awaited<ReturnType<typeof loadAnalysisSubject>>,
+  answers: Awaited<ReturnType<typeof nextBatch>>,
+): Promise<Array<{ answerId: number; analysis: AnalysisResult }>> {
+  const replaced: Array<{ answerId: number; analysis: AnalysisResult }> = [];
+  for (const a of answers) {
+    await giveWayWhenBusy();
+    const citations = await storedCitations(ctx, a.id, a.raw);
+    replaced.push({
+      answerId: a.id,
+      analysis: await analyze({ ...subject, text: a.answer ?? '', citations }),
+    });
+  }
+  return replaced;
 }
 
 async function newerExists(ctx: EngineContext, projectId: number, id: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context';
 import { isoDay } from '../../../src-shared/time';
-import type { NeuralRow } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, NeuralRow } from '../db/schema';
 import { writeDemoAnswer, type DemoTilt } from '../providers/demo';
 import { AnswerWriter, type StoredAnswerInput } from './answer-store';
 import { loadAnalysisSubject } from './analysis-subject';
@@ -264,30 +265,7 @@ export async function createSampleProject(
   for (let week = 0; week < WEEKS; week++) {
     const finished = new Date(now.getTime() - (WEEKS - 1 - week) * 7 * DAY_MS);
     const started = new Date(finished.getTime() - 4 * 60_000);
-    const run = await ctx.db
-      .insertInto('parse_runs')
-      .values({
-        project_id: projectId,
-        user_id: userId,
-        status: 'in_progress',
-        phase: 'receive',
-        progress: 50,
-        source: 'sample',
-        options: JSON.stringify({
-          prompt_ids: prompts.map((p) => p.id),
-          neural_ids: networks.map((n) => n.id),
-        }),
-        charged: 0,
-        refunded: 0,
-        tasks_total: prompts.length * networks.length,
-        tasks_done: 0,
-        update_date: null,
-        created_at: started.toISOString(),
-        started_at: started.toISOString(),
-        finished_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const run = await insertSampleRun(ctx, projectId, userId, prompts, networks, started);
     const answers: StoredAnswerInput[] = [];
     for (const prompt of prompts)
       for (const neural of networks) {
@@ -334,6 +312,41 @@ export async function createSampleProject(
     await writeAggregatesFor(ctx, run.id);
   }
   return projectId;
+}
+
+/** One weekly update of the sample, started and still in progress (its answers complete it). */
+function insertSampleRun(
+  ctx: EngineContext,
+  projectId: number,
+  userId: number,
+  prompts: Array<{ id: number }>,
+  networks: NeuralRow[],
+  started: Date,
+) {
+  return ctx.db
+    .insertInto('parse_runs')
+    .values({
+      project_id: projectId,
+      user_id: userId,
+      status: 'in_progress',
+      phase: 'receive',
+      progress: 50,
+      source: 'sample',
+      options: JSON.stringify({
+        prompt_ids: prompts.map((p) => p.id),
+        neural_ids: networks.map((n) => n.id),
+      }),
+      charged: 0,
+      refunded: 0,
+      tasks_total: prompts.length * networks.length,
+      tasks_done: 0,
+      update_date: null,
+      created_at: started.toISOString(),
+      started_at: started.toISOString(),
+      finished_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 async function insertProject(
@@ -393,33 +406,44 @@ async function insertProject(
         })),
       )
       .execute();
-    const prompts: Array<{ id: number; value: string; groupIndex: number }> = [];
-    for (const [groupIndex, [name, values]] of Object.entries(content.groups).entries()) {
-      const group = await trx
-        .insertInto('prompt_groups')
-        .values({ project_id: project.id, name, is_favourite: 0, created_at: created })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const value of values) {
-        const prompt = await trx
-          .insertInto('prompts')
-          .values({
-            project_id: project.id,
-            value,
-            frequency: null,
-            relevant_query: null,
-            created_at: created,
-            deleted_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('prompt_group_links')
-          .values({ prompt_id: prompt.id, group_id: group.id })
-          .execute();
-        prompts.push({ id: prompt.id, value, groupIndex });
-      }
-    }
+    const prompts = await insertSampleGroups(trx, project.id, content.groups, created);
     return { projectId: project.id, prompts };
   });
+}
+
+/** The sample's groups and their prompts, in order; each prompt with the index of its group (tiltFor). */
+async function insertSampleGroups(
+  trx: Kysely<Database>,
+  projectId: number,
+  groups: SampleContent['groups'],
+  created: string,
+): Promise<Array<{ id: number; value: string; groupIndex: number }>> {
+  const prompts: Array<{ id: number; value: string; groupIndex: number }> = [];
+  for (const [groupIndex, [name, values]] of Object.entries(groups).entries()) {
+    const group = await trx
+      .insertInto('prompt_groups')
+      .values({ project_id: projectId, name, is_favourite: 0, created_at: created })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const value of values) {
+      const prompt = await trx
+        .insertInto('prompts')
+        .values({
+          project_id: projectId,
+          value,
+          frequency: null,
+          relevant_query: null,
+          created_at: created,
+          deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('prompt_group_links')
+        .values({ prompt_id: prompt.id, group_id: group.id })
+        .execute();
+      prompts.push({ id: prompt.id, value, groupIndex });
+    }
+  }
+  return prompts;
 }

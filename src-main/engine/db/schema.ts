@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable, Updateable } from 'kysely';
 
 /**
  * Row types of every table, as SQLite stores them: booleans are 0/1 integers, JSON is text,
@@ -406,14 +406,11 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type NeuralRow = Selectable<NeuralsTable>;
-export type NewNeural = Insertable<NeuralsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ReanalysisRow = Selectable<ReanalysesTable>;
 export type ProjectUpdate = Updateable<ProjectsTable>;
 export type PromptRow = Selectable<PromptsTable>;
-export type PromptGroupRow = Selectable<PromptGroupsTable>;
 export type DraftRow = Selectable<DraftsTable>;
-export type EventRow = Selectable<EventsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type ParseRunRow = Selectable<ParseRunsTable>;
 export type AnswerRow = Selectable<AnswersTable>;

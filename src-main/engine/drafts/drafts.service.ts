@@ -1,5 +1,6 @@
 import type { EngineContext } from '../context';
-import type { DraftRow, UserRow } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, DraftRow, UserRow } from '../db/schema';
 import { draftError, invalidField } from '../errors';
 import { JOB } from '../job-catalogue';
 import { resolveNeurals } from '../neurals/neurals.service';
@@ -160,67 +161,9 @@ export async function createProjectFromDraft(
   const now = ctx.clock.now().toISOString();
 
   const projectId = await ctx.db.transaction().execute(async (trx) => {
-    const project = await trx
-      .insertInto('projects')
-      .values({
-        user_id: user.id,
-        name: input.brand,
-        brand: input.brand,
-        alternative_brand: input.alternative_brand,
-        domain: input.domain,
-        domain_aliases: null,
-        activities: input.activities,
-        region: input.region,
-        language: input.language,
-        is_paused: 0,
-        is_sample: 0,
-        sources_include_subdomains: 0,
-        collect_online: 0,
-        collect_google_ai_mode: 0,
-        count_empty_answers: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(['id', 'user_id'])
-      .executeTakeFirstOrThrow();
-    const live = await trx
-      .selectFrom('neurals')
-      .select(['id', 'web_search_supported'])
-      .where('id', 'in', input.neurals.length ? input.neurals : [0])
-      .where('deleted_at', 'is', null)
-      .execute();
-    const neurals = input.neurals.filter((id) => live.some((n) => n.id === id));
-    if (neurals.length)
-      await trx
-        .insertInto('project_neurals')
-        .values(
-          neurals.map((neural_id, position) => ({
-            project_id: project.id,
-            neural_id,
-            // Web search on where the network offers it: citations are what the site
-            // visibility and sources screens measure.
-            web_search_enabled: live.find((n) => n.id === neural_id)?.web_search_supported ?? 0,
-            position,
-          })),
-        )
-        .execute();
-
-    const groupIds = new Map<string, number>();
-    for (const group of DRAFT_GROUPS.filter((g) => prompts.some((p) => p.group === g)))
-      groupIds.set(
-        group,
-        await findOrCreateGroup(trx, project.id, DRAFT_GROUP_LABELS[group][input.language], now),
-      );
-    for (const prompt of prompts) {
-      const row = await trx
-        .insertInto('prompts')
-        .values({ project_id: project.id, value: prompt.text, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const groupId = groupIds.get(prompt.group);
-      if (groupId)
-        await trx.insertInto('prompt_group_links').values({ prompt_id: row.id, group_id: groupId }).execute();
-    }
+    const project = await insertDraftProject(trx, user, input, now);
+    await addDraftNetworks(trx, project.id, input.neurals);
+    await addDraftPrompts(trx, project.id, prompts, input.language, now);
     await saveSchedule(trx, project, 'update', { type: 'once_per_week', detail: null });
 
     const used = await trx
@@ -238,6 +181,81 @@ export async function createProjectFromDraft(
     project_id: projectId,
     project_url: `${ctx.publicUrl()}/#/projects/${projectId}`,
   };
+}
+
+/** The project row of a draft: the form's brand, domain and settings, everything else off. */
+function insertDraftProject(trx: Kysely<Database>, user: UserRow, input: DraftInput, now: string) {
+  return trx
+    .insertInto('projects')
+    .values({
+      user_id: user.id,
+      name: input.brand,
+      brand: input.brand,
+      alternative_brand: input.alternative_brand,
+      domain: input.domain,
+      domain_aliases: null,
+      activities: input.activities,
+      region: input.region,
+      language: input.language,
+      is_paused: 0,
+      is_sample: 0,
+      sources_include_subdomains: 0,
+      collect_online: 0,
+      collect_google_ai_mode: 0,
+      count_empty_answers: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'user_id'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The chosen networks still in the catalogue, in the chosen order. */
+async function addDraftNetworks(trx: Kysely<Database>, projectId: number, wanted: number[]): Promise<void> {
+  const live = await trx
+    .selectFrom('neurals')
+    .select(['id', 'web_search_supported'])
+    .where('id', 'in', wanted.length ? wanted : [0])
+    .where('deleted_at', 'is', null)
+    .execute();
+  const neurals = wanted.filter((id) => live.some((n) => n.id === id));
+  if (neurals.length)
+    await trx
+      .insertInto('project_neurals')
+      .values(
+        neurals.map((neural_id, position) => ({
+          project_id: projectId,
+          neural_id,
+          // Web search on where the network offers it: citations are what the site
+          // visibility and sources screens measure.
+          web_search_enabled: live.find((n) => n.id === neural_id)?.web_search_supported ?? 0,
+          position,
+        })),
+      )
+      .execute();
+}
+
+/** The prompts, each in the group of its kind (one group per kind used, named in the project language). */
+async function addDraftPrompts(
+  trx: Kysely<Database>,
+  projectId: number,
+  prompts: DraftPrompt[],
+  language: ProjectLanguage,
+  now: string,
+): Promise<void> {
+  const groupIds = new Map<string, number>();
+  for (const group of DRAFT_GROUPS.filter((g) => prompts.some((p) => p.group === g)))
+    groupIds.set(group, await findOrCreateGroup(trx, projectId, DRAFT_GROUP_LABELS[group][language], now));
+  for (const prompt of prompts) {
+    const row = await trx
+      .insertInto('prompts')
+      .values({ project_id: projectId, value: prompt.text, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const groupId = groupIds.get(prompt.group);
+    if (groupId)
+      await trx.insertInto('prompt_group_links').values({ prompt_id: row.id, group_id: groupId }).execute();
+  }
 }
 
 export function toDraftView(

@@ -74,15 +74,11 @@ export function rasterType(bytes: Buffer): string | null {
 
 class Refused extends Error {}
 
-export async function fetchIcon(url: string, options: IconFetchOptions = {}): Promise<FetchedIcon> {
-  const allow = options.allowAddress ?? isPublicAddress;
-  const maxBytes = options.maxBytes ?? 100 * 1024;
-  const timeoutMs = options.timeoutMs ?? 4000;
-  const signal = AbortSignal.timeout(timeoutMs);
-  /** The DNS lookup of every connection: refuses names that resolve to an address not allowed. */
+/** The DNS lookup of every connection: refuses names that resolve to an address not allowed. */
+function publicOnlyLookup(allow: (address: string) => boolean) {
   // Node's lookup callback is called with an error alone, or with addresses (and a family).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- its overloads do not fit one signature
-  const lookup = (host: string, opts: LookupOptions, callback: (...args: any[]) => void) =>
+  return (host: string, opts: LookupOptions, callback: (...args: any[]) => void) =>
     dnsLookup(host, { ...opts, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error);
       const refused = addresses.find((a) => !allow(a.address));
@@ -91,6 +87,14 @@ export async function fetchIcon(url: string, options: IconFetchOptions = {}): Pr
       if (opts.all) callback(null, addresses);
       else callback(null, addresses[0].address, addresses[0].family);
     });
+}
+
+export async function fetchIcon(url: string, options: IconFetchOptions = {}): Promise<FetchedIcon> {
+  const allow = options.allowAddress ?? isPublicAddress;
+  const maxBytes = options.maxBytes ?? 100 * 1024;
+  const timeoutMs = options.timeoutMs ?? 4000;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const lookup = publicOnlyLookup(allow);
 
   let current = url;
   for (let hop = 0; hop <= (options.maxRedirects ?? 3); hop++) {

@@ -60,19 +60,7 @@ export async function addPrompts(
   input: { prompts: PromptInput[]; group_ids?: number[] },
 ): Promise<{ created: boolean; body: AddPromptsResponse }> {
   await loadProject(ctx, user, projectId, 'modify');
-  const known = new Set(
-    (await ctx.db.selectFrom('prompt_groups').select('id').where('project_id', '=', projectId).execute()).map(
-      (g) => g.id,
-    ),
-  );
-  const errors: Record<string, string[]> = {};
-  const checkIds = (ids: number[] | undefined, path: string) =>
-    ids?.forEach((id, j) => {
-      if (!known.has(id)) errors[`${path}.${j}`] = ['The selected group does not belong to the project.'];
-    });
-  checkIds(input.group_ids, 'group_ids');
-  input.prompts.forEach((p, i) => typeof p === 'object' && checkIds(p.group_ids, `prompts.${i}.group_ids`));
-  if (Object.keys(errors).length) throw validationError(errors);
+  await checkGroupIds(ctx, projectId, input);
 
   const now = ctx.clock.now().toISOString();
   const counts = { created: 0, attached: 0, skipped: 0 };
@@ -107,25 +95,11 @@ export async function addPrompts(
         ).id;
         byKey.set(promptKey(value), promptId);
       }
-      const linked = new Set(
-        (
-          await trx
-            .selectFrom('prompt_group_links')
-            .select('group_id')
-            .where('prompt_id', '=', promptId)
-            .execute()
-        ).map((l) => l.group_id),
-      );
-      const missing = [...groupIds].filter((g) => !linked.has(g));
-      if (missing.length)
-        await trx
-          .insertInto('prompt_group_links')
-          .values(missing.map((group_id) => ({ prompt_id: promptId, group_id })))
-          .execute();
+      const newGroups = await linkNewGroups(trx, promptId, groupIds);
       if (isNew) counts.created++;
-      else if (missing.length) counts.attached++;
+      else if (newGroups) counts.attached++;
       else counts.skipped++;
-      if (isNew || missing.length) touched.add(promptId);
+      if (isNew || newGroups) touched.add(promptId);
     }
   });
   return {
@@ -141,6 +115,51 @@ export async function addPrompts(
       },
     },
   };
+}
+
+/** 422 when a group id, for all prompts or for one, is not one of the project's groups. */
+async function checkGroupIds(
+  ctx: EngineContext,
+  projectId: number,
+  input: { prompts: PromptInput[]; group_ids?: number[] },
+): Promise<void> {
+  const known = new Set(
+    (await ctx.db.selectFrom('prompt_groups').select('id').where('project_id', '=', projectId).execute()).map(
+      (g) => g.id,
+    ),
+  );
+  const errors: Record<string, string[]> = {};
+  const checkIds = (ids: number[] | undefined, path: string) =>
+    ids?.forEach((id, j) => {
+      if (!known.has(id)) errors[`${path}.${j}`] = ['The selected group does not belong to the project.'];
+    });
+  checkIds(input.group_ids, 'group_ids');
+  input.prompts.forEach((p, i) => typeof p === 'object' && checkIds(p.group_ids, `prompts.${i}.group_ids`));
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+/** Links the prompt to the groups of `groupIds` it is not in yet; returns how many it got. */
+async function linkNewGroups(
+  trx: Kysely<Database>,
+  promptId: number,
+  groupIds: Set<number>,
+): Promise<number> {
+  const linked = new Set(
+    (
+      await trx
+        .selectFrom('prompt_group_links')
+        .select('group_id')
+        .where('prompt_id', '=', promptId)
+        .execute()
+    ).map((l) => l.group_id),
+  );
+  const missing = [...groupIds].filter((g) => !linked.has(g));
+  if (missing.length)
+    await trx
+      .insertInto('prompt_group_links')
+      .values(missing.map((group_id) => ({ prompt_id: promptId, group_id })))
+      .execute();
+  return missing.length;
 }
 
 function addedMessage(c: { created: number; attached: number; skipped: number }): string {

@@ -56,16 +56,7 @@ export function parseCreateReport(body: unknown, language: ReportLanguage): Crea
     throw validationError(errors);
   }
 
-  if (sourceType === 'restart') {
-    const restartOf = options.restart_of;
-    if (restartOf === undefined || restartOf === null) {
-      fail('options.restart_of', 'The options.restart_of field is required when source_type is restart.');
-    } else if (!Number.isSafeInteger(restartOf) || (restartOf as number) <= 0) {
-      fail('options.restart_of', 'The options.restart_of field must be the id of a report.');
-    }
-    if (Object.keys(errors).length) throw validationError(errors);
-    return { source_type: 'restart', restart_of: restartOf as number };
-  }
+  if (sourceType === 'restart') return readRestart(options, errors, fail);
   if (options.restart_of !== undefined && options.restart_of !== null) {
     fail('options.restart_of', 'The options.restart_of field is only accepted with source_type restart.');
   }
@@ -95,7 +86,6 @@ export function parseCreateReport(body: unknown, language: ReportLanguage): Crea
 
   if (Object.keys(errors).length) throw validationError(errors);
 
-  const definitions = blockDefinitions(language);
   return {
     source_type: sourceType,
     options: {
@@ -104,17 +94,7 @@ export function parseCreateReport(body: unknown, language: ReportLanguage): Crea
       period_comparison: periodComparison,
       period_main_dates: mainDates,
       period_compare_dates: compareDates,
-      blocks: blocks.map(({ slug, checked }) => {
-        const def = definitions.find((d) => d.slug === slug)!;
-        return {
-          id: def.id,
-          slug,
-          title: def.name,
-          checked,
-          visible: def.visible,
-          block_order: def.block_order,
-        };
-      }),
+      blocks: withDefinitions(blocks, language),
       report_email: reportEmail,
       report_email_notifications: failureEmail,
       file_type: fileType as 'none' | 'pdf',
@@ -123,6 +103,34 @@ export function parseCreateReport(body: unknown, language: ReportLanguage): Crea
 }
 
 type Fail = (path: string, message: string) => void;
+
+/** A restart (docs/api/reports.md "Restart"): only the id of the report to build again. */
+function readRestart(options: Record<string, unknown>, errors: FieldErrors, fail: Fail): CreateReportInput {
+  const restartOf = options.restart_of;
+  if (restartOf === undefined || restartOf === null) {
+    fail('options.restart_of', 'The options.restart_of field is required when source_type is restart.');
+  } else if (!Number.isSafeInteger(restartOf) || (restartOf as number) <= 0) {
+    fail('options.restart_of', 'The options.restart_of field must be the id of a report.');
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+  return { source_type: 'restart', restart_of: restartOf as number };
+}
+
+/** The chosen blocks with their id, title, visibility and order from the block catalogue. */
+function withDefinitions(blocks: ReturnType<typeof readBlocks>, language: ReportLanguage) {
+  const definitions = blockDefinitions(language);
+  return blocks.map(({ slug, checked }) => {
+    const def = definitions.find((d) => d.slug === slug)!;
+    return {
+      id: def.id,
+      slug,
+      title: def.name,
+      checked,
+      visible: def.visible,
+      block_order: def.block_order,
+    };
+  });
+}
 
 /** `period_main` and, for `custom`, its dates. */
 function readMainPeriod(options: Record<string, unknown>, fail: Fail) {

@@ -17,6 +17,10 @@ export type CompetitorMetric = 'visibility' | 'mentions' | 'share_of_voice';
 /** What a competitor can be set to (the own brand is not editable). */
 export type CompetitorType = 'key' | 'direct' | 'indirect' | 'hidden';
 
+/**
+ * Long on purpose: a Pinia setup store is one closure (its state and actions share it); the steps
+ * are its named actions, none over ~30 lines.
+ */
 export const useAnalyticsCompetitorsStore = defineStore('analytics-competitors', () => {
   const response = shallowRef<CompetitorsResponse | null>(null);
   const loading = ref(false);

@@ -31,6 +31,10 @@ function defaultStorage(): FilterStorage {
   return { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) };
 }
 
+/**
+ * Long on purpose: a Pinia setup store is one closure (its state and actions share it); the steps
+ * are its named actions, none over ~30 lines.
+ */
 export const useAnalyticsFiltersStore = defineStore('analytics-filters', () => {
   let storage: FilterStorage = defaultStorage();
 

@@ -39,6 +39,10 @@ const seriesLabel = (s: SourcesSeries): string => {
   return obj?.label ?? obj?.value ?? String(s.id ?? '');
 };
 
+/**
+ * Long on purpose: a Pinia setup store is one closure (its state and actions share it); the steps
+ * are its named actions, none over ~30 lines.
+ */
 export const useAnalyticsSourcesStore = defineStore('analytics-sources', () => {
   const response = shallowRef<SourcesListResponse | null>(null);
   const loading = ref(false);

@@ -16,24 +16,16 @@ import type {
   DomainRow as SharedDomainRow,
   Dynamic as SharedDynamic,
   NeuralRef as SharedNeuralRef,
-  Point,
-  RadarData,
   Series,
-  SeriesLabel,
   SourcesHistoryResponse,
   SourcesListResponse as SharedSourcesListResponse,
-  SourceTypeItem,
   SummaryResponse as SharedSummaryResponse,
-  UrlItem,
   VisibilityRow,
 } from '../../../src-shared/api/analytics';
 
-export type NeuralLabel = SeriesLabel;
 export type NeuralRef = SharedNeuralRef;
-export type ChartPoint = Point;
 export type NeuralSeries = Series;
 export type CompetitorSeries = SharedCompetitorSeries;
-export type ProjectEvent = SharedSummaryResponse['events'][number];
 export type Dynamic = SharedDynamic;
 export type MentionCell = BrandCell;
 /** A cell of the site-position history (summary and the sources-history tab). */
@@ -57,9 +49,7 @@ export interface PositionHistory<Cell> {
 }
 export type CompetitorRow = SharedCompetitorRow;
 export type SummaryResponse = SharedSummaryResponse;
-export type RadarBlock = RadarData;
 export type CompetitorsResponse = SharedCompetitorsResponse;
-export type AnswerUrl = UrlItem;
 export type VisibilityCell = VisibilityRow['data'][number];
 export type AnswerPrompt = VisibilityRow['prompt'];
 /** Any answers tab's first page: the shared envelope with that tab's table and chart. */
@@ -69,9 +59,7 @@ export type HistoryTab = AnswersHistoryResponse;
 export type SourcesHistoryTab = SourcesHistoryResponse;
 export type ComparisonAnswer = SharedComparisonAnswer;
 export type ComparisonTab = ComparisonResponse;
-export type SourceTypeRef = SourceTypeItem & { description?: string; icon?: string | null };
 export type DomainRow = SharedDomainRow;
-export type SourceUrl = DomainRow['urls'][number];
 /** chartData / domainChartData items: a series per type or domain, points by date. */
 export type SourcesSeries = SharedSourcesListResponse['chartData'][number];
 export type SourcesListResponse = SharedSourcesListResponse;

@@ -6,7 +6,11 @@ import type { ChangeTest } from '../../../src-shared/api/analytics';
 
 export type ProjectWithParse = Project & { parse?: ParseStatus };
 
-/** The projects of the signed-in user, with their parse status once fetched. */
+/**
+ * The projects of the signed-in user, with their parse status once fetched.
+ * Long on purpose: a Pinia setup store is one closure (its state and actions share it); the steps
+ * are its named actions, none over ~30 lines.
+ */
 export const useProjectsStore = defineStore('projects', () => {
   const projects = ref<ProjectWithParse[]>([]);
   const loaded = ref(false);

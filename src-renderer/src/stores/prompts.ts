@@ -18,7 +18,11 @@ export function splitPromptLines(text: string): string[] {
   return out;
 }
 
-/** Prompts and groups of one project. */
+/**
+ * Prompts and groups of one project.
+ * Long on purpose: a Pinia setup store is one closure (its state and actions share it); the steps
+ * are its named actions, none over ~30 lines.
+ */
 export const usePromptsStore = defineStore('prompts', () => {
   const projectId = ref<number | null>(null);
   const prompts = ref<Prompt[]>([]);

@@ -17,6 +17,8 @@ export interface RunNotice {
 /**
  * Parse runs: start one (POST parse), then watch `parse` of GET project until it stops. A run
  * that stops without a new `last_completed_at` ended without data (decisions.md §4).
+ * Long on purpose: a Pinia setup store is one closure (its state and actions share it); the steps
+ * are its named actions, none over ~30 lines.
  */
 export const useRunsStore = defineStore('runs', () => {
   const status = ref<Record<number, ParseStatus>>({});

@@ -10,6 +10,8 @@ export type WizardStep = 'brand' | 'proposing' | 'prompts' | 'created';
 /**
  * The new-project wizard over drafts (api-spec.md "Project drafts"): brand form → proposals
  * (polled while `processing`) → edit the list (each change PATCHes the whole list) → create.
+ * Long on purpose: a Pinia setup store is one closure (its state and actions share it); the steps
+ * are its named actions, none over ~30 lines.
  */
 export const useWizardStore = defineStore('wizard', () => {
   const step = ref<WizardStep>('brand');

@@ -9,6 +9,7 @@ import { startHttpHost, type HttpHost } from '../../../src-main/server/http-host
 import { headlessPorts } from '../../../src-main/server/headless-ports';
 import { chromiumPath } from '../../../src-main/server/chromium-printer';
 import { BLOCK_SLUGS } from '../../../src-shared/api/reports';
+import type { ApiRoutes } from '../../../src-shared/api/routes';
 
 /**
  * The typical flow of api-spec.md "Reports" through the real headless host: HTTP on loopback,
@@ -24,7 +25,8 @@ let host: HttpHost;
 let p: SeededProject;
 let work: string;
 
-async function http(path: string, init: RequestInit = {}) {
+/** The real HTTP server, its JSON body read as the shared table's response type of route `K`. */
+async function http<K extends keyof ApiRoutes>(path: string, init: RequestInit = {}) {
   const response = await fetch(`${host.url}${path}`, {
     ...init,
     headers: {
@@ -35,7 +37,7 @@ async function http(path: string, init: RequestInit = {}) {
   });
   const type = response.headers.get('content-type') ?? '';
   const body = type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer());
-  return { status: response.status, body: body as any, type };
+  return { status: response.status, body: body as ApiRoutes[K]['response'], type };
 }
 
 beforeAll(async () => {
@@ -81,7 +83,7 @@ afterAll(async () => {
 describe.skipIf(!canRun)('report PDF through the headless host', () => {
   it('creates, builds, prints and serves a PDF that shows the brand, the period and every block', async () => {
     const blocks = BLOCK_SLUGS.filter((s) => s !== 'ai_conclusions');
-    const created = await http(`/api/projects/${p.id}/reports`, {
+    const created = await http<'POST /api/projects/{project}/reports'>(`/api/projects/${p.id}/reports`, {
       method: 'POST',
       body: JSON.stringify({
         options: {
@@ -97,20 +99,26 @@ describe.skipIf(!canRun)('report PDF through the headless host', () => {
     const path = `/api/projects/${p.id}/reports/${id}`;
 
     // Poll: queued until the worker runs, then done.
-    expect((await http(`${path}/status`)).body.status).toBe('queued');
+    expect(
+      (await http<'GET /api/projects/{project}/reports/{report}/status'>(`${path}/status`)).body.status,
+    ).toBe('queued');
     await t.engine.jobs.drain({ ignoreDelays: true });
-    expect((await http(`${path}/status`)).body.status).toBe('done');
+    expect(
+      (await http<'GET /api/projects/{project}/reports/{report}/status'>(`${path}/status`)).body.status,
+    ).toBe('done');
 
-    const report = await http(path);
-    expect(report.body.data.result.map((r: any) => r.block_slug)).toEqual(blocks);
+    const report = await http<'GET /api/projects/{project}/reports/{report}'>(path);
+    expect(report.body.data.result!.map((r) => r.block_slug)).toEqual(blocks);
 
     // Download: the first call starts printing, the next still says in_progress until it is done.
-    const first = await http(`${path}/download`);
+    const first = await http<'GET /api/projects/{project}/reports/{report}/download'>(`${path}/download`);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ id, status: 'in_progress', file: null, message: expect.any(String) });
-    expect((await http(`${path}/download`)).body.status).toBe('in_progress');
+    expect(
+      (await http<'GET /api/projects/{project}/reports/{report}/download'>(`${path}/download`)).body.status,
+    ).toBe('in_progress');
     await t.engine.jobs.drain({ ignoreDelays: true });
-    const ready = await http(`${path}/download`);
+    const ready = await http<'GET /api/projects/{project}/reports/{report}/download'>(`${path}/download`);
     expect(ready.body).toEqual({
       id,
       status: 'success',
@@ -119,12 +127,12 @@ describe.skipIf(!canRun)('report PDF through the headless host', () => {
     });
 
     // The file link works for the same token only.
-    const file = await fetch(ready.body.file, { headers: { authorization: `Bearer ${t.ownerToken}` } });
+    const file = await fetch(ready.body.file!, { headers: { authorization: `Bearer ${t.ownerToken}` } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     const pdf = Buffer.from(await file.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await fetch(ready.body.file)).status).toBe(401);
+    expect((await fetch(ready.body.file!)).status).toBe(401);
 
     // Every print token was revoked after printing (a retried print makes a second one).
     const tokens = await t.engine.ctx.db
@@ -142,8 +150,7 @@ describe.skipIf(!canRun)('report PDF through the headless host', () => {
     expect(text).toContain('Acme');
     // last_30_days on 2026-11-20 in the project's language (Russian): 22 October — 20 November 2026.
     expect(text).toMatch(/22 октября 2026 г?\.? — 20 ноября 2026/);
-    for (const title of report.body.data.options.blocks.map((b: any) => b.title))
-      expect(text).toContain(title);
+    for (const title of report.body.data.options.blocks.map((b) => b.title)) expect(text).toContain(title);
     expect(text).toMatch(/\b2\s*\/\s*\d+/); // page numbers from the footer template
     // Issue 13: the competitors' changes say how they were tested (noise is printed in grey).
     expect(text).toMatch(/парные\s+сравнения/);

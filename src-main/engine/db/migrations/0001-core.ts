@@ -4,6 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Core tables: users and tokens, the neural catalogue, projects with their settings,
  * schedules and networks, prompts and groups, drafts, events, jobs, app settings.
  * Frozen in time: imports nothing from the app.
+ * Long on purpose: one table (and its indexes) after another in dependency order, each self-contained; a
+ * migration is never edited once released (a change is a new migration), so it is not split.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

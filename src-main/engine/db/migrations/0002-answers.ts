@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
  * What a parse run stores. A run that completes is an "update" (decisions.md §4): its id is the
  * `update_id` of every answer row, its `update_date` the day analytics group by.
  * Competitors are canonical per project; `competitor_members` holds the names merged into one.
+ * Long on purpose: one table (and its indexes) after another in dependency order, each self-contained; a
+ * migration is never edited once released (a change is a new migration), so it is not split.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -8,6 +8,8 @@ import { sql, type Kysely } from 'kysely';
  * - agg_update_competitor: per (run, network, competitor) answers naming the competitor.
  * - agg_update_domain: per (run, network, domain) citations and citing answers.
  * Summaries over a year read a few thousand aggregate rows instead of 300,000 answers.
+ * Long on purpose: one table (and its indexes) after another in dependency order, each self-contained; a
+ * migration is never edited once released (a change is a new migration), so it is not split.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
