@@ -77,7 +77,9 @@ export interface FoundCompetitor {
   known?: boolean;
 }
 
-const LEAD_SEPARATOR = /^(.{1,70}?)(?:\s+[—–-]\s+|\s*:\s|\s*:$|\s\(|,\s|\.\s|\s-\s|\s\|)/;
+/** Where a list item's or a cell's name ends; "Dr. Klein", "St. Regis" keep their title. */
+const LEAD_SEPARATOR =
+  /^(.{1,70}?)(?:\s+[—–-]\s+|\s*:\s|\s*:$|\s\(|,\s|(?<!(?:^|\s)(?:Dr|Prof|St|Mr|Mrs|Ms|Sr|Jr))\.\s|\s-\s|\s\|)/;
 const BOLD = /\*\*([^*\n]{1,70}?)\*\*|__([^_\n]{1,70}?)__/g;
 
 /** The name a list item or heading starts with, if it starts with one. */

@@ -160,7 +160,9 @@ export function withoutJoinedForms(c: FoundCompetitor): FoundCompetitor {
   return forms.length === c.forms.length ? c : { ...c, forms };
 }
 
-export const NAME_SHAPE = /^[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*(?:\s+[\p{Lu}\p{N}&][\p{L}\p{N}.&'’+-]*)*$/u;
+/** A name as written: capitalised words, digits, "&" ("& Other Stories" opens with it). */
+export const NAME_SHAPE =
+  /^(?:&\s+)?[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*(?:\s+[\p{Lu}\p{N}&][\p{L}\p{N}.&'’+-]*)*$/u;
 
 /** A word of digits or a code ("5070", "B580", "4.0", "1440p", "A350-900"). */
 export const CODE_WORD = /^(?=.*\d)[\p{L}\d.,+-]{1,12}$/u;

@@ -36,8 +36,16 @@ export function makerOf(name: string, language: Language, text: string): string 
   const words = name.split(' ');
   const line = words.findIndex((w, i) => i > 0 && (MODEL_WORD.test(w) || LINE_WORD.test(w)));
   if (line < 0) return name;
-  // "Century 21", "Forever 21": an ordinary English word and a number name the company together.
-  if (words.length === 2 && /^\d{1,3}$/.test(words[1]) && isDictionaryWord(words[0], 'en')) return name;
+  // "Century 21", "Forever 21", "Take 5 Oil Change": an ordinary English word and a number name the
+  // company together, with the plain words after them — unless a maker is written before them
+  // ("Motorola Edge 50 Fusion").
+  if (
+    /^\d{1,3}$/.test(words[1] ?? '') &&
+    isDictionaryWord(words[0], 'en') &&
+    words.slice(2).every((w) => /^\p{Lu}\p{Ll}+$/u.test(w)) &&
+    (words.length === 2 || !writtenAfterAName(name, text))
+  )
+    return name;
   // A maker's name no dictionary holds stands alone ("Garmin"); an ordinary word needs the words
   // after it up to the line ("Apple Watch", "Capital One").
   // "American Express Gold Card" keeps "Express": a proper adjective names nothing alone.
@@ -45,6 +53,14 @@ export function makerOf(name: string, language: Language, text: string): string 
   let end = line;
   while (end > 1 && LINE_WORD.test(words[end - 1])) end--;
   return words.slice(0, end).join(' ');
+}
+
+/** Whether `name` is written right after a capitalised word somewhere in `text` ("Motorola Edge"). */
+function writtenAfterAName(name: string, text: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    if (/\p{Lu}[\p{L}\p{N}]*[ \u00A0]$/u.test(text.slice(Math.max(0, at - 30), at))) return true;
+  }
+  return false;
 }
 
 /** "American", "British", "Deutsche": a proper adjective opens a two-word name. */

@@ -1221,4 +1221,32 @@ Calendly integrates natively with Salesforce and HubSpot; bookings update contac
       'SavvyCal',
     ]);
   });
+
+  it('"Dr. Klein" keeps its title, "Take 5 Oil Change" its number, "& Other Stories" its ampersand', () => {
+    const table = `| Vermittler | Bankpartner |
+|---|---|
+| Interhyp | 500+ |
+| Dr. Klein | 400+ |
+| Baufi24 | 300+ |`;
+    expect(competitorsOf(table, 'Interhyp', 'de', 'Vermittlung von Baufinanzierungen')).toEqual([
+      'Dr. Klein',
+      'Baufi24',
+    ]);
+    const chains = `| Chain | Price |
+|---|---|
+| Valvoline Instant Oil Change | $90 |
+| Take 5 Oil Change | $80 |
+| Jiffy Lube | $70 |`;
+    expect(competitorsOf(chains, 'Jiffy Lube', 'en', 'quick-lube centers')).toEqual([
+      'Valvoline Instant Oil Change',
+      'Take 5 Oil Change',
+    ]);
+    const labels = `## Alternativas
+**Zara**
+Más barato.
+
+**COS y & Other Stories**
+Diseño minimalista.`;
+    expect(competitorsOf(labels, 'Mango', 'es', 'moda')).toEqual(['Zara', 'COS', '& Other Stories']);
+  });
 });
