@@ -1242,11 +1242,11 @@ Calendly integrates natively with Salesforce and HubSpot; bookings update contac
       'Take 5 Oil Change',
     ]);
     const labels = `## Alternativas
-**Zara**
-Más barato.
+**Massimo Dutti**
+Más caro.
 
 **COS y & Other Stories**
 Diseño minimalista.`;
-    expect(competitorsOf(labels, 'Mango', 'es', 'moda')).toEqual(['Zara', 'COS', '& Other Stories']);
+    expect(competitorsOf(labels, 'Mango', 'es', 'moda')).toEqual(['Massimo Dutti', 'COS', '& Other Stories']);
   });
 });
