@@ -18,17 +18,19 @@ export class JsonPieces<T> {
 
   toJSON(): T {
     let text = '';
-    for (const piece of this.write()) text += typeof piece === 'string' ? piece : textOf(piece);
+    for (const piece of this.write())
+      if (typeof piece === 'string') text += piece;
+      else for (const part of piece) text += textOf(part);
     return JSON.parse(text) as T;
   }
 }
 
 /**
- * A piece of JSON text: a string, or the UTF-8 bytes of one (always whole JSON tokens, so a
- * character is never split between pieces). Bytes are for texts written many times over, encoded
- * once (jsonByteTexts).
+ * A piece of JSON text: a string, or the UTF-8 bytes of one as a list of parts, in order (whole
+ * JSON tokens, so a character is never split between parts). Bytes are for texts written many
+ * times over, encoded once (jsonByteTexts); the parts are copied once, into the chunk sent.
  */
-export type JsonPiece = string | Uint8Array;
+export type JsonPiece = string | readonly Uint8Array[];
 
 const textOf = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
@@ -100,8 +102,8 @@ const EMPTY = Buffer.from('{}');
 /**
  * jsonTexts with keys and values as UTF-8 bytes (jsonBytes), encoded once by the caller and
  * written as often as they occur: answers/sources-history's 52,000 (prompt, date) places share
- * about a hundred date keys and a few thousand cell texts. The object is one piece of bytes, so
- * the 12 MB body is never a string (building, flattening and encoding that string, and collecting
+ * about a hundred date keys and a few thousand cell texts. The object is one piece (its parts),
+ * so the 12 MB body is never a string (building, flattening and encoding that string, and collecting
  * it, was most of the endpoint's time). Same rules as jsonTexts for the keys.
  */
 export function jsonByteTexts<T extends Record<string, unknown>>(
@@ -112,10 +114,8 @@ export function jsonByteTexts<T extends Record<string, unknown>>(
     each((key, value) => {
       parts.push(parts.length ? COMMA : OPEN, key, COLON, value);
     });
-    if (!parts.length) yield EMPTY;
-    else {
-      parts.push(CLOSE);
-      yield Buffer.concat(parts);
-    }
+    if (!parts.length) parts.push(EMPTY);
+    else parts.push(CLOSE);
+    yield parts;
   });
 }

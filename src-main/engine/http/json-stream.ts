@@ -113,8 +113,10 @@ export function jsonStream(body: unknown): ReadableStream<Uint8Array> {
           } else {
             if (text) parts.push(Buffer.from(text));
             text = '';
-            parts.push(piece);
-            size += piece.byteLength;
+            for (const part of piece) {
+              parts.push(part);
+              size += part.byteLength;
+            }
           }
           if (size >= CHUNK_CHARS) {
             controller.enqueue(chunk());
