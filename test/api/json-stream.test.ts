@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { jsonStream } from '../../src-main/engine/http/json-stream';
-import { jsonObject, jsonTexts } from '../../src-main/engine/json-pieces';
+import { jsonByteTexts, jsonBytes, jsonObject, jsonTexts } from '../../src-main/engine/json-pieces';
 import { startHttpHost } from '../../src-main/server/http-host';
 import { loadProject } from '../../src-main/engine/access/project-access';
 import { getUser } from '../../src-main/engine/account/users';
@@ -70,6 +70,8 @@ describe('JsonPieces', () => {
       positions_by_date: Record<string, unknown>;
       none: Record<string, unknown>;
       gone?: number;
+      sites: Record<string, unknown>;
+      no_sites: Record<string, unknown>;
     };
     const cells = [
       ['2026-11-01', JSON.stringify({ 2: { b: [] }, 1: { a: 1 } })],
@@ -78,13 +80,22 @@ describe('JsonPieces', () => {
     ] as const;
     const row = jsonObject<Row>({
       prompt: { id: 1, value: 'запрос "1" 🚀' },
-      positions_by_date: jsonTexts(() => cells),
-      none: jsonTexts(() => []),
+      positions_by_date: jsonTexts((add) => cells.forEach(([key, text]) => add(key, text))),
+      none: jsonTexts(() => {}),
       gone: undefined,
+      // Keys and texts as bytes, one of them written twice (as sources-history shares its cells).
+      sites: jsonByteTexts((add) => {
+        const cell = jsonBytes({ 4: { mentioned: true, position: null }, site: 'сайт 🚀' });
+        add(jsonBytes('2026-11-01'), cell);
+        add(jsonBytes('2026-11-08'), cell);
+      }),
+      no_sites: jsonByteTexts(() => {}),
     });
+    const cell = '{"4":{"mentioned":true,"position":null},"site":"сайт 🚀"}';
     const text =
       '{"prompt":{"id":1,"value":"запрос \\"1\\" 🚀"},' +
-      '"positions_by_date":{"2026-11-01":{"1":{"a":1},"2":{"b":[]}},"2026-11-15":{}},"none":{}}';
+      '"positions_by_date":{"2026-11-01":{"1":{"a":1},"2":{"b":[]}},"2026-11-15":{}},"none":{},' +
+      `"sites":{"2026-11-01":${cell},"2026-11-08":${cell}},"no_sites":{}}`;
     const body = { data: [row, row], one: row, empty: jsonObject<object>({}) };
     const expected = `{"data":[${text},${text}],"one":${text},"empty":{}}`;
     expect((await streamed(body)).bytes.toString('utf8')).toBe(expected);

@@ -154,6 +154,13 @@ function snapshot(m: BrandMetrics, runId: number, neuralIds?: number[]): Snapsho
   return snap;
 }
 
+/** Answers naming one brand ('own' or a competitor id) at one update: brandAt's `mentions`, without its object. */
+export function mentionsAt(m: BrandMetrics, runId: number | undefined, brand: number | 'own'): number {
+  if (runId === undefined) return 0;
+  const s = snapshot(m, runId);
+  return brand === 'own' ? s.own : (s.byBrand.get(brand) ?? 0);
+}
+
 /** Figures of one brand ('own' or a competitor id) at one update over some networks. */
 export function brandAt(
   m: BrandMetrics,

@@ -63,15 +63,24 @@ export async function competitorStats(
         .where('neural_id', 'in', neuralIds)
         .execute();
     }
-    const rows = await ctx.db
+    // One row per update with its competitors' sums as a JSON object (as domainStats): 104 rows,
+    // not the 15,000 (update, competitor) rows a driver would make into objects one by one.
+    const f = sqlFor(ctx.db);
+    const sums = ctx.db
       .selectFrom('agg_update_competitor')
       .select(['run_id', 'competitor_id', sql<number>`sum(mentions)`.as('mentions')])
       .where('project_id', '=', scope.project.id)
       .where('run_id', 'in', runIds)
       .where('neural_id', 'in', neuralIds)
-      .groupBy(['run_id', 'competitor_id'])
-      .execute();
-    return rows.map((r) => ({ ...r, neural_id: 0, mentions: Number(r.mentions) }));
+      .groupBy(['run_id', 'competitor_id']);
+    const { rows } = await sql<{ run_id: number; counts: string }>`
+      select run_id, ${f.jsonObjectAgg(sql`cast(competitor_id as text)`, sql`mentions`)} as counts
+      from (${sums}) s group by run_id`.execute(ctx.db);
+    const out: CompetitorStat[] = [];
+    for (const r of rows)
+      for (const [id, mentions] of Object.entries(JSON.parse(r.counts) as Record<string, number>))
+        out.push({ run_id: r.run_id, neural_id: 0, competitor_id: Number(id), mentions: Number(mentions) });
+    return out;
   }
   if (!scope.prompts.length) return [];
   const rows = await ctx.db

@@ -16,6 +16,7 @@ import {
   brandAt,
   brandMetrics,
   competitorRows,
+  mentionsAt,
   periodChangeTests,
   currentRows,
   OWN_ID,
@@ -191,9 +192,9 @@ function toneChart(m: BrandMetrics, scope: Scope) {
 function shareOfVoice(m: BrandMetrics, project: ProjectRow) {
   const last = m.updates[m.updates.length - 1];
   // Each competitor's figures once, not in every comparison of the sort.
-  const lastOf = new Map(m.competitors.map((c) => [c.id, brandAt(m, last?.id, c.id).mentions]));
+  const lastOf = new Map(m.competitors.map((c) => [c.id, mentionsAt(m, last?.id, c.id)]));
   const totalOf = new Map(
-    m.competitors.map((c) => [c.id, m.updates.reduce((sum, u) => sum + brandAt(m, u.id, c.id).mentions, 0)]),
+    m.competitors.map((c) => [c.id, m.updates.reduce((sum, u) => sum + mentionsAt(m, u.id, c.id), 0)]),
   );
   const lastMentions = (id: number) => lastOf.get(id)!;
   const totalMentions = (id: number) => totalOf.get(id)!;
@@ -224,7 +225,7 @@ function shareOfVoice(m: BrandMetrics, project: ProjectRow) {
     ...top.map((c) => series(c.id, c.name, c.type, false, (r) => brandAt(m, r, c.id).sov)),
     series('other', 'Другие', 'other', true, (r) => {
       const own = brandAt(m, r, 'own');
-      const named = top.reduce((sum, c) => sum + brandAt(m, r, c.id).mentions, own.mentions);
+      const named = top.reduce((sum, c) => sum + mentionsAt(m, r, c.id), own.mentions);
       return pct(own.total - named, own.total);
     }),
   ];

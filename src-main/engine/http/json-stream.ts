@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { JsonPieces } from '../json-pieces';
+import { JsonPieces, type JsonPiece } from '../json-pieces';
 
 /**
  * Large JSON bodies as a stream of UTF-8 chunks, byte for byte what `JSON.stringify(body)` gives.
@@ -13,6 +13,7 @@ import { JsonPieces } from '../json-pieces';
  * own JSON (JsonPieces, json-pieces.ts: the history tabs' rows) is written piece by piece.
  */
 
+/** A chunk's size: characters of text plus bytes of byte pieces. */
 const CHUNK_CHARS = 64 * 1024;
 
 /** Objects the walk descends into; anything else (Date, Map, boxed values…) goes to JSON.stringify whole. */
@@ -28,7 +29,7 @@ function isPlainObject(value: object): value is Record<string, unknown> {
  * written as `null`.
  * Returns undefined pieces never: a value without a JSON form yields nothing (the caller decides).
  */
-function* pieces(value: unknown, key: string, depth: number): Generator<string> {
+function* pieces(value: unknown, key: string, depth: number): Generator<JsonPiece> {
   if (value instanceof JsonPieces) {
     yield* (value as JsonPieces<unknown>).write();
     return;
@@ -85,23 +86,40 @@ function* pieces(value: unknown, key: string, depth: number): Generator<string> 
 
 /** A ReadableStream of the UTF-8 bytes of `JSON.stringify(body)`, produced as the reader pulls. */
 export function jsonStream(body: unknown): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let source: Generator<string> | undefined;
+  let source: Generator<JsonPiece> | undefined;
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {
         source ??= pieces(body, '', 0);
-        let chunk = '';
+        // Text pieces are joined and encoded together; byte pieces (jsonByteTexts) join as they are.
+        const parts: Uint8Array[] = [];
+        let text = '';
+        let size = 0;
+        const chunk = () => {
+          if (text) parts.push(Buffer.from(text));
+          return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+        };
         for (;;) {
           const next = source.next();
           if (next.done) {
-            if (chunk) controller.enqueue(encoder.encode(chunk));
+            if (text || parts.length) controller.enqueue(chunk());
             controller.close();
             return;
           }
-          chunk += next.value;
-          if (chunk.length >= CHUNK_CHARS) {
-            controller.enqueue(encoder.encode(chunk));
+          const piece = next.value;
+          if (typeof piece === 'string') {
+            text += piece;
+            size += piece.length;
+          } else {
+            if (text) parts.push(Buffer.from(text));
+            text = '';
+            for (const part of piece) {
+              parts.push(part);
+              size += part.byteLength;
+            }
+          }
+          if (size >= CHUNK_CHARS) {
+            controller.enqueue(chunk());
             return;
           }
         }

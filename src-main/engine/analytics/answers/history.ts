@@ -27,8 +27,8 @@ export async function historyTable(ctx: EngineContext, list: PromptList) {
   const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
   const byPrompt = groupBy(cells.rows, (r) => r.prompt_id);
   const positions = (promptId: number) =>
-    jsonTexts<HistoryRow['positions_by_date']>(function* () {
-      for (const r of byPrompt.get(promptId) ?? []) yield [dateOf.get(r.run_id)!, cells.textOf(r.cells)];
+    jsonTexts<HistoryRow['positions_by_date']>((add) => {
+      for (const r of byPrompt.get(promptId) ?? []) add(dateOf.get(r.run_id)!, cells.textOf(r.cells));
     });
   return {
     dates: scope.updates.map((u) => u.date),

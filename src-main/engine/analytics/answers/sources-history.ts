@@ -13,7 +13,7 @@ import {
 } from '../facts';
 import { neuralRef, projectHead } from '../shapes';
 import { keepsPrompt } from '../filter-where';
-import { jsonObject, jsonTexts, type JsonPieces } from '../../json-pieces';
+import { jsonByteTexts, jsonBytes, jsonObject, type JsonPieces } from '../../json-pieces';
 
 type SourcesHistoryRow = SourcesHistoryResponse['tableData']['data'][number];
 /** The response but `project`, its rows writing their own JSON. */
@@ -52,15 +52,14 @@ export async function sourcesHistoryBody(ctx: EngineContext, scope: Scope): Prom
     ),
     mentionNeurals(ctx, scope, last?.id, nids),
   ]);
-  const dateOf = new Map(scope.updates.map((u) => [u.id, u.date]));
-  // Updates share their cell objects (siteHistories): each is written as JSON once, when the body
+  const dateKeyOf = new Map(scope.updates.map((u) => [u.id, jsonBytes(u.date)]));
+  // Updates share their cell objects (siteHistories): each is made JSON bytes once, when the body
   // first reaches it, instead of once per (prompt, update) — 52,000 of them at a year of data.
-  const texts = new Map<SiteCells, string>();
-  const textOf = (cells: SiteCells) =>
-    texts.get(cells) ?? texts.set(cells, JSON.stringify(cells)).get(cells)!;
+  const texts = new Map<SiteCells, Uint8Array>();
+  const textOf = (cells: SiteCells) => texts.get(cells) ?? texts.set(cells, jsonBytes(cells)).get(cells)!;
   const positions = (h: SiteHistory | undefined) =>
-    jsonTexts<SourcesHistoryRow['positions_by_date']>(function* () {
-      if (h) for (let i = 0; i < h.runs.length; i++) yield [dateOf.get(h.runs[i])!, textOf(h.cells[i])];
+    jsonByteTexts<SourcesHistoryRow['positions_by_date']>((add) => {
+      if (h) for (let i = 0; i < h.runs.length; i++) add(dateKeyOf.get(h.runs[i])!, textOf(h.cells[i]));
     });
   const cellsAt = (h: SiteHistory | undefined, runId: number | undefined) => {
     const i = h && runId !== undefined ? h.runs.lastIndexOf(runId) : -1;
