@@ -221,36 +221,47 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
   );
   const competitors = found.map((c) => c.name);
 
-  let mentionPosition: number | null = null;
-  let tone: AnalysisResult['tone'] = null;
-  let comment: string | null = null;
-  if (mention) {
-    const brandFirst = spans[0].start;
-    mentionPosition = 1 + found.filter((c) => c.first < brandFirst).length;
-    tone = toneOf(toneSentences(masked, spans, lines, withoutNames(masked, evidence)), language);
-    comment = buildComment({
-      brand: brandNames[0],
-      position: mentionPosition,
-      brands: found.length + 1,
-      tone,
-      placement: placementOf(lines, brandFirst),
-      language,
-    });
-  }
+  const brandReading = mention
+    ? readBrand(masked, spans, lines, found, evidence, brandNames[0], language)
+    : { mentionPosition: null, tone: null, comment: null };
 
   const urls = collectSources(input.citations ?? [], textUrls);
   const site = siteMatch(urls, input.domain ?? '', input.domainAliases ?? [], input.includeSubdomains);
 
   return {
     mention,
-    mention_position: mentionPosition,
-    tone,
+    mention_position: brandReading.mentionPosition,
+    tone: brandReading.tone,
     occurrences: distinctForms(spans),
     competitors,
     urls,
     site_mentioned: site.site_mentioned,
     site_position: site.site_position,
-    comment,
+    comment: brandReading.comment,
     evidence,
   };
+}
+
+/** Where the brand stands among the competitors, the tone toward it and the comment on it. */
+function readBrand(
+  masked: string,
+  spans: Span[],
+  lines: Line[],
+  found: Array<{ first: number }>,
+  evidence: Evidence,
+  brand: string,
+  language: AnalysisInput['language'],
+): { mentionPosition: number; tone: AnalysisResult['tone']; comment: string } {
+  const brandFirst = spans[0].start;
+  const mentionPosition = 1 + found.filter((c) => c.first < brandFirst).length;
+  const tone = toneOf(toneSentences(masked, spans, lines, withoutNames(masked, evidence)), language);
+  const comment = buildComment({
+    brand,
+    position: mentionPosition,
+    brands: found.length + 1,
+    tone,
+    placement: placementOf(lines, brandFirst),
+    language,
+  });
+  return { mentionPosition, tone, comment };
 }

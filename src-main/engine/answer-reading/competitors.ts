@@ -364,29 +364,59 @@ const keyOf = memoized((name: string): string => {
   return (words.length ? words : [name.toLowerCase()]).join('').replace(/[^\p{L}\p{N}]/gu, '');
 });
 
-export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
-  const { text, lines } = ctx;
-  const groups = new Map<string, GroupItem[]>();
+/** What one answer's reading collects, pass by pass (each pass is a function below). */
+interface Reading {
+  ctx: CompetitorContext;
+  /** Items of one list, heading level or table column, weighed together at the end. */
+  groups: Map<string, GroupItem[]>;
   /** Groups whose place says every item is a name: a table column headed "Service", "Anbieter". */
-  const nameGroups = new Set<string>();
-  const loose: Candidate[] = [];
+  nameGroups: Set<string>;
+  /** Candidates weighed on their own. */
+  loose: Candidate[];
+  known: KnownMatcher | null;
+  judge: Judge;
+}
 
+type Judge = (
+  raw: string,
+  index: number,
+  structural: boolean,
+  lenient?: boolean,
+  dictionary?: boolean,
+) => GroupItem;
+
+export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   const known = knownMatcher(ctx.known, ctx.russianContext);
+  const reading: Reading = {
+    ctx,
+    groups: new Map(),
+    nameGroups: new Set(),
+    loose: [],
+    known,
+    judge: judgeOnce(ctx, known),
+  };
+  const alternativeSections = readLayout(reading);
+  readBold(reading);
+  const proseAcronyms = readCapitalizedRuns(reading, alternativeSections);
+  readProseEnumerations(reading);
+  readProseAcronyms(reading, proseAcronyms);
+  // Known competitors written anywhere.
+  if (known) {
+    for (const { index, canonical } of known.matches(ctx.text))
+      reading.loose.push({ name: canonical, index, strong: true, structural: true, canonical });
+  }
+  return mergeAndOrder([...reading.loose, ...acceptedFromGroups(reading)], ctx);
+}
+
+/** The judge of phrases: a name recurs within one answer (list, bold, prose), so each phrase once. */
+function judgeOnce(ctx: CompetitorContext, known: KnownMatcher | null): Judge {
   const knownOf = (phrase: string): string | undefined => {
     if (!known) return undefined;
     const m = known.matches(phrase)[0];
     return m && m.length >= phrase.trim().length * 0.6 ? m.canonical : undefined;
   };
-
-  // A name recurs within one answer (list, bold, prose): judge each phrase once.
   const verdicts = new Map<string, { verdict: NameVerdict | null; own: boolean; canonical?: string }>();
-  const judge = (
-    raw: string,
-    index: number,
-    structural: boolean,
-    lenient = false,
-    dictionary = true,
-  ): GroupItem => {
+  return (raw, index, structural, lenient = false, dictionary = true) => {
     const memoKey = (lenient ? '1' : '0') + (dictionary ? '1' : '0') + raw;
     let v = verdicts.get(memoKey);
     if (!v) {
@@ -411,65 +441,42 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       own: false,
     };
   };
-  // "Training Features", "Battery Life": a heading in title case of ordinary words is a section
-  // title, weighed like one ordinary word: a name only among headings that are names.
-  const asHeading = (item: GroupItem): GroupItem => {
-    const c = item.candidate;
-    return c && !c.strong && !c.ordinaryEnding && ordinaryPhrase(c.name, ctx.language)
-      ? { ...item, candidate: { ...c, ordinaryEnding: true } }
-      : item;
-  };
-  const addToGroup = (group: string, item: GroupItem) => {
-    const list = groups.get(group);
-    if (list) list.push(item);
-    else groups.set(group, [item]);
-  };
+}
 
-  // Lists and headings: the name an item starts with.
+function addToGroup(reading: Reading, group: string, item: GroupItem): void {
+  const list = reading.groups.get(group);
+  if (list) list.push(item);
+  else reading.groups.set(group, [item]);
+}
+
+/**
+ * "Training Features", "Battery Life": a heading in title case of ordinary words is a section
+ * title, weighed like one ordinary word: a name only among headings that are names.
+ */
+function asHeading(item: GroupItem, language: Language): GroupItem {
+  const c = item.candidate;
+  return c && !c.strong && !c.ordinaryEnding && ordinaryPhrase(c.name, language)
+    ? { ...item, candidate: { ...c, ordinaryEnding: true } }
+    : item;
+}
+
+/**
+ * Lists, headings and tables: the name each item, heading or first cell starts with, grouped by
+ * the list, heading level or column it stands in. Returns where sections headed "Alternatives" /
+ * "Альтернативы" run: their items and prose name the brand's peers, whatever their words.
+ */
+function readLayout(reading: Reading): Array<{ start: number; end: number }> {
+  const { ctx, judge } = reading;
+  const { text, lines } = ctx;
+  const none: GroupItem = { candidate: null, own: false };
   let listBlock = 0;
   let sectionBlock = 0;
   let tableBlock = 0;
-  let tableRows: Array<{ line: Line; cells: string[] }> = [];
+  let tableRows: TableRow[] = [];
   const flushTable = () => {
-    if (tableRows.length >= 2) collectTable(tableRows, `t${tableBlock++}`);
+    if (tableRows.length >= 2) readTable(reading, tableRows, `t${tableBlock++}`);
     tableRows = [];
   };
-  const collectTable = (rows: Array<{ line: Line; cells: string[] }>, id: string) => {
-    const hasHeader = rows.length > 1 && rows[1].cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '');
-    const body = hasHeader ? rows.slice(2) : rows;
-    // "| № | Брокер | Группа |": a first column of ranks puts the names in the second.
-    const ranked = body.every((r) => /^(?:#|№)?\s*\d{0,3}[.)]?$/.test(r.cells[0] ?? ''));
-    const nameColumn = ranked && body.length > 0 && (body[0].cells.length ?? 0) > 1 ? 1 : 0;
-    let namesDown = false;
-    let namesAcross = false;
-    if (hasHeader) {
-      const header = rows[0];
-      const corner = (cleanCandidate(header.cells[nameColumn] ?? '') || '').toLowerCase();
-      // "| Service | Price | … |": the first column holds names, the header criteria;
-      // "| Feature | Notion | … |" or an empty corner: the header holds names, the column criteria.
-      // A corner naming the project's trade ("Aseguradora" for health insurance) heads names too.
-      namesDown =
-        NAME_COLUMN_HEADERS.has(corner) || (/^\p{L}+$/u.test(corner) && isTradeWord(corner, ctx.trade));
-      namesAcross = corner === '' || CRITERIA_COLUMN_HEADERS.has(corner);
-      if (TITLE_COLUMN_HEADERS.has(corner)) return;
-      if (namesDown) nameGroups.add(`${id}c`);
-      if (namesAcross) nameGroups.add(`${id}h`);
-      if (!namesDown) {
-        header.cells.slice(nameColumn + 1).forEach((cell) => {
-          const at = header.line.start + header.line.text.indexOf(cell);
-          addToGroup(`${id}h`, asHeading(judge(leadOf(cell) ?? cell, at, true)));
-        });
-      }
-    }
-    if (namesAcross) return;
-    for (const row of body) {
-      const cell = row.cells[nameColumn];
-      if (cell === undefined) continue;
-      addToGroup(`${id}c`, judge(leadOf(cell) ?? cell, row.line.start + row.line.text.indexOf(cell), true));
-    }
-  };
-  // Where a section headed "Alternatives" / "Альтернативы" runs: its items and prose name the
-  // brand's peers, whatever their words look like.
   const alternativeSections: Array<{ start: number; end: number }> = [];
   let section: { start: number; end: number } | null = null;
   let checklist = false;
@@ -495,35 +502,90 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       const content = text.slice(line.contentStart, line.end);
       // "- Owned by Alterra Mountain Company. …": an item on the owner, not a peer.
       const lead = checklist || OWNER_LEAD.test(content) ? null : leadOf(content);
-      const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
+      const item = lead ? judge(lead, line.contentStart, true) : none;
       // Numbered items and bullets are two lists even at one indent: "**1. Mailchimp**" with
       // "* **Free plan:** …" under it ranks tools, its bullets list their criteria.
       // Numbered items run on across the paragraphs between them ("**2. Delta**", a paragraph,
       // "**3. United**"): one list until the next heading; bullets end at a paragraph.
       const numbered = /^\s*(?:\*\*)?\d/.test(line.text);
       const group = numbered ? `n${sectionBlock}:${line.indent}` : `l${listBlock}:${line.indent}b`;
-      addToGroup(group, item);
-      if (section) nameGroups.add(group);
+      addToGroup(reading, group, item);
+      if (section) reading.nameGroups.add(group);
     } else if (line.kind === 'heading') {
       listBlock++;
       sectionBlock++;
       const lead = leadOf(text.slice(line.contentStart, line.end));
-      const item = lead ? judge(lead, line.contentStart, true) : { candidate: null, own: false };
+      const item = lead ? judge(lead, line.contentStart, true) : none;
       const level = line.text.replace(/[^#].*$/, '').length;
       // "### 2. **Visible** – from $25", "**1. Mailchimp**": numbered headings rank items, a list
       // of their own beside the section titles of the same level.
-      if (NUMBERED_HEADING.test(text.slice(line.contentStart, line.end))) addToGroup(`n${level}`, item);
-      else addToGroup(`h${level}`, asHeading(item));
+      if (NUMBERED_HEADING.test(text.slice(line.contentStart, line.end)))
+        addToGroup(reading, `n${level}`, item);
+      else addToGroup(reading, `h${level}`, asHeading(item, ctx.language));
     } else if (line.text.trim() && !/^\s/.test(line.text)) {
       listBlock++;
     }
   }
   flushTable();
+  return alternativeSections;
+}
 
-  // Bold names anywhere (emphasis of an ordinary phrase fails the name test). A bold lead of a
-  // list item or heading was judged with its siblings above.
-  // A bold word that ends like a common noun is a name only among other bold names (a chat
-  // answer's paragraphs "**Salesforce** is … **Pipedrive** is …"), as in a list.
+interface TableRow {
+  line: Line;
+  cells: string[];
+}
+
+/**
+ * One table: "| Service | Price | … |" holds names down its first column, "| Feature | Notion | … |"
+ * or an empty corner across its header; a column of ranks puts the names in the second column.
+ */
+function readTable(reading: Reading, rows: TableRow[], id: string): void {
+  const { ctx, judge } = reading;
+  const hasHeader = rows.length > 1 && rows[1].cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '');
+  const body = hasHeader ? rows.slice(2) : rows;
+  // "| № | Брокер | Группа |": a first column of ranks puts the names in the second.
+  const ranked = body.every((r) => /^(?:#|№)?\s*\d{0,3}[.)]?$/.test(r.cells[0] ?? ''));
+  const nameColumn = ranked && body.length > 0 && (body[0].cells.length ?? 0) > 1 ? 1 : 0;
+  let namesDown = false;
+  let namesAcross = false;
+  if (hasHeader) {
+    const header = rows[0];
+    const corner = (cleanCandidate(header.cells[nameColumn] ?? '') || '').toLowerCase();
+    // A corner naming the project's trade ("Aseguradora" for health insurance) heads names too.
+    namesDown =
+      NAME_COLUMN_HEADERS.has(corner) || (/^\p{L}+$/u.test(corner) && isTradeWord(corner, ctx.trade));
+    namesAcross = corner === '' || CRITERIA_COLUMN_HEADERS.has(corner);
+    if (TITLE_COLUMN_HEADERS.has(corner)) return;
+    if (namesDown) reading.nameGroups.add(`${id}c`);
+    if (namesAcross) reading.nameGroups.add(`${id}h`);
+    if (!namesDown) {
+      header.cells.slice(nameColumn + 1).forEach((cell) => {
+        const at = header.line.start + header.line.text.indexOf(cell);
+        addToGroup(reading, `${id}h`, asHeading(judge(leadOf(cell) ?? cell, at, true), ctx.language));
+      });
+    }
+  }
+  if (namesAcross) return;
+  for (const row of body) {
+    const cell = row.cells[nameColumn];
+    if (cell === undefined) continue;
+    addToGroup(
+      reading,
+      `${id}c`,
+      judge(leadOf(cell) ?? cell, row.line.start + row.line.text.indexOf(cell), true),
+    );
+  }
+}
+
+/**
+ * Bold names anywhere (emphasis of an ordinary phrase fails the name test). A bold lead of a list
+ * item or heading was judged with its siblings already. A bold word that ends like a common noun is
+ * a name only among other bold names (a chat answer's paragraphs "**Salesforce** is … **Pipedrive**
+ * is …"), as in a list.
+ */
+function readBold(reading: Reading): void {
+  const { ctx, judge, loose } = reading;
+  const { text, lines } = ctx;
   const bold: GroupItem[] = [];
   BOLD.lastIndex = 0;
   for (let m = BOLD.exec(text); m; m = BOLD.exec(text)) {
@@ -538,12 +600,30 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       namedAfterChannelNoun(text, m.index, ctx.trade) || listedAfterThirdParties(text, m.index, ctx.trade);
     loose.push(aside ? { ...item.candidate, lone: true } : item.candidate);
   }
-  if (amongNames(bold)) for (const i of bold) if (i.candidate?.ordinaryEnding) loose.push(i.candidate);
+  if (amongNames(bold, ctx.germanNouns))
+    for (const i of bold) if (i.candidate?.ordinaryEnding) loose.push(i.candidate);
+}
 
-  // Capitalized names inside sentences. Russian capitalizes only proper nouns, so a capitalized
-  // word mid-sentence is a name; English and Spanish capitalize titles and places too, so there a
-  // name must sit in an enumeration; German capitalizes every noun, so only strong signals count.
-  const enumerations = new Map<number, { names: number; weak: Candidate[]; endingLike: Candidate[] }>();
+/** The names of one sentence's enumeration: sure ones counted, weak ones kept for the weighing. */
+interface Enumeration {
+  names: number;
+  weak: Candidate[];
+  endingLike: Candidate[];
+}
+
+/**
+ * Capitalized names inside sentences. Russian capitalizes only proper nouns, so a capitalized word
+ * mid-sentence is a name; English and Spanish capitalize titles and places too, so there a name
+ * must sit in an enumeration; German capitalizes every noun, so only strong signals count.
+ * Returns the acronyms met in prose, weighed once every other name is known.
+ */
+function readCapitalizedRuns(
+  reading: Reading,
+  alternativeSections: Array<{ start: number; end: number }>,
+): Candidate[] {
+  const { ctx, judge, loose } = reading;
+  const { text, lines } = ctx;
+  const enumerations = new Map<number, Enumeration>();
   const enumerationAt = (index: number) => {
     const sentence = sentenceAround(text, index).start;
     let e = enumerations.get(sentence);
@@ -552,13 +632,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   };
   let spanAt = 0;
   const proseAcronyms: Candidate[] = [];
-  const steps = new Map<number, boolean>();
-  const adviceStep = (line: Line) => {
-    let step = steps.get(line.start);
-    if (step === undefined)
-      steps.set(line.start, (step = opensWithImperative(text.slice(line.contentStart, line.end))));
-    return step;
-  };
+  const adviceStep = adviceSteps(text);
   CAPITALIZED_RUN.lastIndex = 0;
   for (let m = CAPITALIZED_RUN.exec(text); m; m = CAPITALIZED_RUN.exec(text)) {
     const runEnd = m.index + m[0].length;
@@ -571,20 +645,8 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     const run = ctx.germanNouns || initial ? withoutLeadingCommonNouns(m[0]) : m[0];
     const runAt = runEnd - run.length;
     const inList = enumerated(text, runAt, runEnd);
-    // "integrations with Okta, …": names the brand works with are named in passing. Asked only
-    // of runs that are candidates (most runs are not: the tests cost a third of the analysis).
-    const namedInPassing = () =>
-      (inList &&
-        (usedWith(text, runAt) ||
-          listedAfterOtherKind(text, runAt, ctx.trade) ||
-          listedAfterThirdParties(text, runAt, ctx.trade) ||
-          listedAfterPlacePreposition(text, runAt, ctx.trade))) ||
-      (ctx.textIsCyrillic && namedAfterGoodsNoun(text, runAt, ctx.trade)) ||
-      listedAfterLeadIn(text, runAt, ctx.trade, ctx.germanNouns) ||
-      namedAfterChannelNoun(text, runAt, ctx.trade) ||
-      (line.kind === 'list' &&
-        adviceStep(line) &&
-        !exampleOfTrade(text, runAt, line.contentStart, ctx.trade));
+    // Asked only of runs that are candidates (most runs are not: the tests cost a third of the analysis).
+    const passing = () => namedInPassing(ctx, runAt, inList, line, adviceStep);
     // A run that overlaps the own brand as written is the own brand, even when the run stops
     // inside it ("Ещё вариант: **Северный** ветер", «CRM Северный ветер»: the capitals end before
     // the brand's lowercase word).
@@ -603,16 +665,14 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       if (/\(\s*$/.test(text.slice(Math.max(0, runAt - 2), runAt))) continue;
       if (inList) {
         enumerationAt(m.index).names++;
-        loose.push(namedInPassing() ? { ...c, lone: true } : c);
+        loose.push(passing() ? { ...c, lone: true } : c);
       } else proseAcronyms.push(c);
       continue;
     }
     if (item.own || (c && c.strong)) {
       if (inList) enumerationAt(m.index).names++;
       if (c)
-        loose.push(
-          inList && !ordinaryPhrase(c.name, ctx.language) && !namedInPassing() ? c : { ...c, lone: true },
-        );
+        loose.push(inList && !ordinaryPhrase(c.name, ctx.language) && !passing() ? c : { ...c, lone: true });
       continue;
     }
     if (!c) continue;
@@ -624,28 +684,81 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       continue;
     }
     if (ctx.textIsCyrillic && CYRILLIC.test(c.name) && !c.ordinaryEnding)
-      loose.push(inList && !isRussianPlace(c.name) && !namedInPassing() ? c : { ...c, lone: true });
+      loose.push(inList && !isRussianPlace(c.name) && !passing() ? c : { ...c, lone: true });
     else if (inList) {
       enumerationAt(m.index)[weak].push(
-        ordinaryPhrase(c.name, ctx.language) || namedInPassing() ? { ...c, lone: true } : c,
+        ordinaryPhrase(c.name, ctx.language) || passing() ? { ...c, lone: true } : c,
       );
     }
   }
-  // One capitalized word beside a comma is no list; two or more names in one sentence are. German
-  // capitalizes every noun ("Kirchensteuer und Krankenkasse"), so there the enumeration also needs
-  // one sure name: the own brand or a strong name ("bei Sixt, Hertz oder Europcar"). A word ending
-  // like a common noun ("United": -ed) counts only beside two other names.
+  weighEnumerations(reading, enumerations, alternativeSections);
+  return proseAcronyms;
+}
+
+/** Whether each list line opens an advice step ("Compare …", "Проверьте …"), asked once per line. */
+function adviceSteps(text: string): (line: Line) => boolean {
+  const steps = new Map<number, boolean>();
+  return (line) => {
+    let step = steps.get(line.start);
+    if (step === undefined)
+      steps.set(line.start, (step = opensWithImperative(text.slice(line.contentStart, line.end))));
+    return step;
+  };
+}
+
+/**
+ * Whether the run at `runAt` is named in passing: "integrations with Okta, …", "insurers like
+ * Aetna", "в Анталье и Кемере", "кроссовки Nike и Adidas", "интеграций: 1С, МойСклад", "Агрегатор
+ * X", or a name in an advice step that is no example of the brand's own kind.
+ */
+function namedInPassing(
+  ctx: CompetitorContext,
+  runAt: number,
+  inList: boolean,
+  line: Line,
+  adviceStep: (line: Line) => boolean,
+): boolean {
+  const { text, trade } = ctx;
+  return (
+    (inList &&
+      (usedWith(text, runAt) ||
+        listedAfterOtherKind(text, runAt, trade) ||
+        listedAfterThirdParties(text, runAt, trade) ||
+        listedAfterPlacePreposition(text, runAt, trade))) ||
+    (ctx.textIsCyrillic && namedAfterGoodsNoun(text, runAt, trade)) ||
+    listedAfterLeadIn(text, runAt, trade, ctx.germanNouns) ||
+    namedAfterChannelNoun(text, runAt, trade) ||
+    (line.kind === 'list' && adviceStep(line) && !exampleOfTrade(text, runAt, line.contentStart, trade))
+  );
+}
+
+/**
+ * One capitalized word beside a comma is no list; two or more names in one sentence are. German
+ * capitalizes every noun ("Kirchensteuer und Krankenkasse"), so there the enumeration also needs
+ * one sure name: the own brand or a strong name ("bei Sixt, Hertz oder Europcar"). A word ending
+ * like a common noun ("United": -ed) counts only beside two other names.
+ */
+function weighEnumerations(
+  reading: Reading,
+  enumerations: Map<number, Enumeration>,
+  alternativeSections: Array<{ start: number; end: number }>,
+): void {
+  const { germanNouns } = reading.ctx;
   for (const [at, e] of enumerations) {
     const names = e.names + e.weak.length;
     const anchored = e.names >= 1 || alternativeSections.some((s) => s.start <= at && at < s.end);
-    if (names < 2 || (ctx.germanNouns && !anchored)) continue;
+    if (names < 2 || (germanNouns && !anchored)) continue;
     // German: two nouns of the dictionary or more make a list of things ("Dokus, Krimis und
     // Serien"). One alone may be a brand the dictionary holds ("Vodafone und O2").
-    if (ctx.germanNouns && e.weak.filter(isGermanNoun).length >= 2) continue;
-    loose.push(...e.weak, ...e.endingLike);
+    if (germanNouns && e.weak.filter(isGermanNoun).length >= 2) continue;
+    reading.loose.push(...e.weak, ...e.endingLike);
   }
+}
 
-  // Enumerations in prose: "such as Revolut, N26 and Monzo".
+/** Enumerations in prose: "such as Revolut, N26 and Monzo". */
+function readProseEnumerations(reading: Reading): void {
+  const { ctx, judge, loose } = reading;
+  const { text } = ctx;
   PROSE.lastIndex = 0;
   const weakGerman: Candidate[] = [];
   for (let m = PROSE.exec(text); m; m = PROSE.exec(text)) {
@@ -656,10 +769,7 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
       const at = m[1].indexOf(part, offset);
       offset = at + part.length;
       const chunk = part.replace(LEADING_PREPOSITION, '');
-      const run =
-        /^[«"“„]?(?:[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*|[a-z]+[A-Z][\p{L}]*)(?:\s+(?:[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*|of|de|del|la|y|und|the))*/u.exec(
-          chunk,
-        );
+      const run = PROSE_NAME.exec(chunk);
       if (!run) break;
       const item = judge(run[0], start + at, false, true);
       if (!item.candidate) {
@@ -679,38 +789,45 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
     if (weakGerman.length >= 2 && weakGerman.filter(isGermanNoun).length < 2) loose.push(...weakGerman);
     weakGerman.length = 0;
   }
+}
 
-  if (proseAcronyms.length) {
-    // Where the brand and the other names are, sorted, to ask "any in this sentence?" by bisection.
-    const named = [
-      ...ctx.brandSpans.map((b) => b.start),
-      ...loose.filter((o) => !o.acronym).map((o) => o.index),
-    ];
-    named.sort((a, b) => a - b);
-    // Even there it is named in passing ("the MTD rules", "по данным ФСВОК" beside the brand):
-    // weighed only where a list, table or heading also holds it, or the prose returns to it.
-    for (const c of proseAcronyms) {
-      const { start, end } = sentenceAround(text, c.index);
-      if (anyWithin(named, start, end)) loose.push({ ...c, lone: true });
-    }
+/** The name an enumerated part starts with: capitalised words, "of", "de", "und"… between them. */
+const PROSE_NAME =
+  /^[«"“„]?(?:[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*|[a-z]+[A-Z][\p{L}]*)(?:\s+(?:[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*|of|de|del|la|y|und|the))*/u;
+
+/**
+ * An acronym met in prose counts only in a sentence that names the brand or another name, and
+ * even there it is named in passing ("the MTD rules", "по данным ФСВОК" beside the brand): weighed
+ * only where a list, table or heading also holds it, or the prose returns to it.
+ */
+function readProseAcronyms(reading: Reading, proseAcronyms: Candidate[]): void {
+  if (!proseAcronyms.length) return;
+  const { ctx, loose } = reading;
+  // Where the brand and the other names are, sorted, to ask "any in this sentence?" by bisection.
+  const named = [
+    ...ctx.brandSpans.map((b) => b.start),
+    ...loose.filter((o) => !o.acronym).map((o) => o.index),
+  ];
+  named.sort((a, b) => a - b);
+  for (const c of proseAcronyms) {
+    const { start, end } = sentenceAround(ctx.text, c.index);
+    if (anyWithin(named, start, end)) loose.push({ ...c, lone: true });
   }
+}
 
-  // Known competitors written anywhere.
-  if (known) {
-    for (const { index, canonical } of known.matches(text))
-      loose.push({ name: canonical, index, strong: true, structural: true, canonical });
-  }
-
-  const accepted: Candidate[] = [...loose];
-  for (const [group, items] of groups) {
+/** The candidates of each group that its place and its siblings make names. */
+function acceptedFromGroups(reading: Reading): Candidate[] {
+  const { germanNouns } = reading.ctx;
+  const accepted: Candidate[] = [];
+  for (const [group, items] of reading.groups) {
     // A column headed "Service" / "Anbieter" names brands whatever its words look like.
-    const nameColumn = nameGroups.has(group);
+    const nameColumn = reading.nameGroups.has(group);
     const names = items.filter((i) => i.own || (i.candidate && !i.candidate.ordinaryEnding)).length;
     // German capitalizes nouns, so a list of criteria reads like names: it needs one sure name.
     const anchor =
-      !ctx.germanNouns || items.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
+      !germanNouns || items.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
     const enumeratesNames = anchor && (items.length < 2 || names * 2 >= items.length);
-    const endingLikeTaken = amongNames(items);
+    const endingLikeTaken = amongNames(items, germanNouns);
     for (const i of items) {
       const c = i.candidate;
       if (!c) continue;
@@ -721,20 +838,20 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
         accepted.push(c);
     }
   }
-  return mergeAndOrder(accepted, ctx);
+  return accepted;
+}
 
-  /**
-   * Whether a word that ends like a common noun ("Pipedrive": -ive, "Freshsales": -ales) stands
-   * among names: two or more other items of its list are names (or the own brand), and they are at
-   * least half of it. A list of criteria ("Scalability, Onboarding, Customization") is not.
-   */
-  function amongNames(items: GroupItem[]): boolean {
-    if (!items.some((i) => i.candidate?.ordinaryEnding)) return false;
-    const names = items.filter((i) => i.own || (i.candidate && !i.candidate.ordinaryEnding));
-    const anchor =
-      !ctx.germanNouns || names.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
-    return anchor && names.length >= 2 && names.length * 2 >= items.length;
-  }
+/**
+ * Whether a word that ends like a common noun ("Pipedrive": -ive, "Freshsales": -ales) stands
+ * among names: two or more other items of its list are names (or the own brand), and they are at
+ * least half of it. A list of criteria ("Scalability, Onboarding, Customization") is not.
+ */
+function amongNames(items: GroupItem[], germanNouns: boolean): boolean {
+  if (!items.some((i) => i.candidate?.ordinaryEnding)) return false;
+  const names = items.filter((i) => i.own || (i.candidate && !i.candidate.ordinaryEnding));
+  const anchor =
+    !germanNouns || names.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
+  return anchor && names.length >= 2 && names.length * 2 >= items.length;
 }
 
 /**
@@ -842,6 +959,24 @@ function closeSpellings(a: string, b: string): boolean {
 
 /** Merges spellings of one competitor and orders competitors by first appearance in the text. */
 function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCompetitor[] {
+  return firstMentions(clusterSpellings(candidates, ctx), ctx);
+}
+
+/** One way a competitor is written, with what its case forms are compared by. */
+interface Spelling {
+  name: string;
+  folded: string;
+  stem: string;
+}
+
+/** A competitor's spellings found as candidates. */
+interface Cluster {
+  forms: Candidate[];
+  spellings: Spelling[];
+}
+
+/** The candidates grouped by competitor: one spelling, a known competitor, or case forms of one name. */
+function clusterSpellings(candidates: Candidate[], ctx: CompetitorContext): Cluster[] {
   candidates.sort((a, b) => a.index - b.index);
   // A name is found many times (list, bold, prose, known scan): cluster each spelling once.
   const bySpelling = new Map<string, Candidate[]>();
@@ -850,15 +985,6 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
     const same = bySpelling.get(k);
     if (same) same.push(c);
     else bySpelling.set(k, [c]);
-  }
-  interface Spelling {
-    name: string;
-    folded: string;
-    stem: string;
-  }
-  interface Cluster {
-    forms: Candidate[];
-    spellings: Spelling[];
   }
   const clusters: Cluster[] = [];
   // One spelling's pattern can only match another that starts with its stem: a cheap string test
@@ -907,6 +1033,15 @@ function mergeAndOrder(candidates: Candidate[], ctx: CompetitorContext): FoundCo
     byInitial.set(initial, peers);
     peers.push({ cluster, spelling: me });
   }
+  return clusters;
+}
+
+/**
+ * Each cluster as a competitor: its shown name, its spellings (a known competitor's aliases too)
+ * and where it is first written — which may be before its first candidate ("Revolut's app …"
+ * before the list).
+ */
+function firstMentions(clusters: Cluster[], ctx: CompetitorContext): FoundCompetitor[] {
   const named = clusters.map((cl) => {
     cl.forms.sort((a, b) => a.index - b.index);
     return { name: canonicalName(cl.forms, ctx.russianContext), forms: cl.forms };
