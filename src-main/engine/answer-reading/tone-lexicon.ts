@@ -14,6 +14,11 @@ export interface Lexicon {
 export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   ru: {
     positive: [
+      'первый выбор',
+      'мой выбор',
+      'начните с',
+      'начинайте с',
+      'стоит выбрать',
       'лучши',
       'лучша',
       'лучшее$',
@@ -132,6 +137,11 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   en: {
     positive: [
+      'first choice',
+      'top pick',
+      'my pick',
+      'start with',
+      'clear winner',
       'best',
       'better',
       'powerful',
@@ -283,6 +293,11 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   de: {
     positive: [
+      'erste wahl',
+      'meine wahl',
+      'beste wahl',
+      'starten sie mit',
+      'beginnen sie mit',
       'lobt$',
       'loben$',
       'gelobt',
@@ -404,6 +419,11 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   es: {
     positive: [
+      'primera opci',
+      'mi eleccion',
+      'mi elección',
+      'empieza por',
+      'empieza con',
       'eficac',
       'eficaz',
       'barat',
