@@ -5,6 +5,7 @@
  * company ("companies like", "Anbieter wie") or a word of the project's own trade (its activities
  * and brand names); after another noun they are things of another kind, mentioned in passing.
  */
+import { memoized } from './memo';
 
 /** Words for "a company, a service, an alternative" in the four languages, lowercase. */
 const ANY_COMPANY = new Set(
@@ -73,17 +74,8 @@ function tradeStems(trade: string): string[] {
   return [...stems];
 }
 
-const stemsCache = new Map<string, string[]>();
-
 /** The trade's stems, computed once per trade. */
-function stemsOf(trade: string): string[] {
-  let stems = stemsCache.get(trade);
-  if (!stems) {
-    if (stemsCache.size > 500) stemsCache.clear();
-    stemsCache.set(trade, (stems = tradeStems(trade)));
-  }
-  return stems;
-}
+const stemsOf = memoized(tradeStems, 500);
 
 /** Whether a word names the project's trade ("Aseguradora" for "seguros de salud", "Застройщик"). */
 export function isTradeWord(word: string, trade: string): boolean {
@@ -188,12 +180,26 @@ export function listedAfterThirdParties(text: string, at: number, trade: string)
   );
 }
 
-/** A place preposition, then the names enumerated after it so far: "в Анталье, Аланье и ", "en el Movistar Arena o el ". */
-const AFTER_PLACE_PREPOSITION =
-  /(?:^|[\s(])(?:in|en|в|во|im)[ \u00A0]+(?:(?:the|el|la|los|las|der|dem)[ \u00A0]+)?(?:[\p{Lu}][\p{L}\p{N}.&'’ -]{0,40}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|y|o|и|или)[ \u00A0]+)(?:(?:the|el|la|los|las|der|dem)[ \u00A0]+)?)*$/u;
-/** The same after "on / на / auf": the sites and platforms where something is done or sold. */
-const AFTER_SITE_PREPOSITION =
-  /(?:^|[\s(])(?:on|на|auf)[ \u00A0]+(?:(?:the|der|dem)[ \u00A0]+)?(?:[\p{Lu}][\p{L}\p{N}.&'’ -]{0,40}?(?:,[ \u00A0]*|[ \u00A0]+(?:and|or|und|oder|и|или)[ \u00A0]+)(?:(?:the|der|dem)[ \u00A0]+)?)*$/u;
+/**
+ * A preposition, then the names enumerated after it so far, each maybe after an article: "в
+ * Анталье, Аланье и ", "en el Movistar Arena o el ", "на ЦИАН, Авито и ".
+ */
+function enumeratedAfter(prepositions: string, articles: string, joiners: string): RegExp {
+  const article = `(?:(?:${articles})[ \\u00A0]+)?`;
+  const separator = `(?:,[ \\u00A0]*|[ \\u00A0]+(?:${joiners})[ \\u00A0]+)`;
+  return new RegExp(
+    `(?:^|[\\s(])(?:${prepositions})[ \\u00A0]+${article}(?:[\\p{Lu}][\\p{L}\\p{N}.&'’ -]{0,40}?${separator}${article})*$`,
+    'u',
+  );
+}
+/** Places: "в Анталье, Аланье и Кемере", "en el Movistar Arena o el Metropolitano". */
+const AFTER_PLACE_PREPOSITION = enumeratedAfter(
+  'in|en|в|во|im',
+  'the|el|la|los|las|der|dem',
+  'and|or|und|oder|y|o|и|или',
+);
+/** Sites and platforms where something is done or sold: "on Zillow", "на ЦИАН", "auf Check24". */
+const AFTER_SITE_PREPOSITION = enumeratedAfter('on|на|auf', 'the|der|dem', 'and|or|und|oder|и|или');
 /** A trade that is itself a site, a platform or software: the others "on" which one works are its peers. */
 const PLATFORM_TRADE =
   /платформ|маркетплейс|агрегатор|портал|сервис|приложени|интернет-магазин|онлайн|программ|platform|marketplace|aggregator|portal|app\b|apps\b|software|online|saas|cloud|site|plattform|plataforma|aplicaci|tienda en línea|web/iu;

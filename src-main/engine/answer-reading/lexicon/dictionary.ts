@@ -94,7 +94,7 @@ function spanishVerbForms(lower: string): string[] {
   for (const stem of [...stems]) {
     stems.add(stem.replace(/ie(\p{L}*)$/u, 'e$1'));
     stems.add(stem.replace(/ue(\p{L}*)$/u, 'o$1'));
-    stems.add(stem.replace(/i(\P{L}*\p{L}{0,3})$/u, 'e$1'));
+    stems.add(stem.replace(/i(\p{L}{0,3})$/u, 'e$1'));
   }
   const forms = [lower, lower + 'r'];
   for (const stem of stems) forms.push(stem + 'ar', stem + 'er', stem + 'ir');
