@@ -20,7 +20,17 @@ interface CompiledLexicon {
 }
 
 const compiled = new Map<Language, CompiledLexicon>();
+/** `*` in a phrase stem stands for any one word ("most * choice": "the most balanced choice"). */
+const ANY_WORD = "[\\p{L}'-]+";
 const WORD = /[\p{L}']+/gu;
+
+/** A phrase stem as a regex source: each word a stem (any ending), words apart by spaces. */
+function phrasePattern(phrase: string): string {
+  return phrase
+    .split(' ')
+    .map((w) => (w === '*' ? ANY_WORD : w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '\\p{L}*'))
+    .join('\\s+');
+}
 
 function compile(language: Language): CompiledLexicon {
   const cached = compiled.get(language);
@@ -41,21 +51,13 @@ function compile(language: Language): CompiledLexicon {
   lex.positive.forEach((s) => add(s, 1));
   lex.negative.forEach((s) => add(s, -1));
   const phrases = [...phrasePolarity.keys()].sort((a, b) => b.length - a.length);
-  const phraseSource = phrases
-    .map(
-      (p) =>
-        p
-          .split(' ')
-          .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-          .join('\\p{L}*\\s+') + '\\p{L}*',
-    )
-    .join('|');
+  const phraseSource = phrases.map(phrasePattern).join('|');
   const result: CompiledLexicon = {
     stems,
     exact,
     phrases: phrases.length ? new RegExp(`(?<![\\p{L}])(?:${phraseSource})`, 'gu') : null,
     phraseList: phrases.map((ph) => ({
-      re: new RegExp(ph.split(' ').join('\\p{L}*\\s+'), 'uy'),
+      re: new RegExp(phrasePattern(ph), 'uy'),
       p: phrasePolarity.get(ph) ?? 0,
     })),
     longest,

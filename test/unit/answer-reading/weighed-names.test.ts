@@ -26,21 +26,6 @@ function competitorsOf(text: string, brand: string, language: Language, activiti
   return analyzeAnswer(input).competitors;
 }
 
-function toneOf(text: string, brand: string, language: Language) {
-  return analyzeAnswer({
-    text,
-    citations: [],
-    brand,
-    alternativeBrands: [],
-    domain: '',
-    domainAliases: [],
-    includeSubdomains: false,
-    knownCompetitors: [],
-    activities: '',
-    language,
-  }).tone;
-}
-
 describe('names an answer weighs', () => {
   it('a name mentioned once in passing, in an answer laid out in a list, is no competitor', () => {
     const text = `Лучшие брокеры для новичка:
@@ -812,18 +797,6 @@ Check the sync with your accounting software (Xero, QuickBooks Online) before yo
   });
 });
 
-describe('tone toward the brand', () => {
-  it('a sentence that names the brand only as the yardstick of a comparison judges the other name', () => {
-    expect(
-      toneOf('Talantix: аналитика проще, чем у Хантфлоу, а работа с заказчиками слабее.', 'Хантфлоу', 'ru'),
-    ).toBe('neutral');
-    expect(toneOf('U-Pack is often a bit cheaper and more reliable than PODS.', 'PODS', 'en')).toBe(
-      'neutral',
-    );
-    expect(toneOf('PODS is reliable and cheaper than U-Pack.', 'PODS', 'en')).toBe('positive');
-  });
-});
-
 describe('districts and models (fitted on held-out-3)', () => {
   it('the city in the activities makes its districts no trade: "centros en Madrid (Castellana, Chamberí)"', () => {
     const text = `**1. Utopicus**
@@ -1249,14 +1222,5 @@ Más caro.
 **COS y & Other Stories**
 Diseño minimalista.`;
     expect(competitorsOf(labels, 'Mango', 'es', 'moda')).toEqual(['Massimo Dutti', 'COS', '& Other Stories']);
-  });
-
-  it('an explicit recommendation is positive without praise words ("meine erste Wahl", "начните с")', () => {
-    expect(toneOf('Für kurze, intensive Workouts ist Freeletics meine erste Wahl.', 'Freeletics', 'de')).toBe(
-      'positive',
-    );
-    expect(toneOf('Вывод: начните с hh.ru, остальное — как дополнение.', 'hh.ru', 'ru')).toBe('positive');
-    expect(toneOf('Para empezar, Wallapop es mi primera opción.', 'Wallapop', 'es')).toBe('positive');
-    expect(toneOf('Freeletics bietet Workouts per App an.', 'Freeletics', 'de')).toBe('neutral');
   });
 });

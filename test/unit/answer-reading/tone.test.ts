@@ -1,0 +1,83 @@
+/**
+ * Tone toward the brand, read the way test/fixtures/real-answers/TONE-RUBRIC.md labels it: the
+ * sentences naming the brand praise or recommend it, describe it, or criticise it.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeAnswer } from '../../../src-main/engine/answer-reading/analyze';
+import type { Language } from '../../../src-main/engine/answer-reading/types';
+
+function toneOf(text: string, brand: string, language: Language) {
+  return analyzeAnswer({
+    text,
+    citations: [],
+    brand,
+    alternativeBrands: [],
+    domain: '',
+    domainAliases: [],
+    includeSubdomains: false,
+    knownCompetitors: [],
+    activities: '',
+    language,
+  }).tone;
+}
+
+describe('tone toward the brand', () => {
+  it('a sentence that names the brand only as the yardstick of a comparison judges the other name', () => {
+    expect(
+      toneOf('Talantix: аналитика проще, чем у Хантфлоу, а работа с заказчиками слабее.', 'Хантфлоу', 'ru'),
+    ).toBe('neutral');
+    expect(toneOf('U-Pack is often a bit cheaper and more reliable than PODS.', 'PODS', 'en')).toBe(
+      'neutral',
+    );
+    expect(toneOf('PODS is reliable and cheaper than U-Pack.', 'PODS', 'en')).toBe('positive');
+  });
+
+  it('an explicit recommendation is positive without praise words ("meine erste Wahl", "начните с")', () => {
+    expect(toneOf('Für kurze, intensive Workouts ist Freeletics meine erste Wahl.', 'Freeletics', 'de')).toBe(
+      'positive',
+    );
+    expect(toneOf('Вывод: начните с hh.ru, остальное — как дополнение.', 'hh.ru', 'ru')).toBe('positive');
+    expect(toneOf('Para empezar, Wallapop es mi primera opción.', 'Wallapop', 'es')).toBe('positive');
+    expect(toneOf('Freeletics bietet Workouts per App an.', 'Freeletics', 'de')).toBe('neutral');
+  });
+
+  it('the answer choosing the brand is a recommendation: "the most balanced choice", "выбирайте", "la opción más completa"', () => {
+    expect(toneOf('**SimpliSafe** is probably the most balanced choice.', 'SimpliSafe', 'en')).toBe(
+      'positive',
+    );
+    expect(
+      toneOf("For no contract and minimal hassle, I'd lean towards SimpliSafe.", 'SimpliSafe', 'en'),
+    ).toBe('positive');
+    expect(toneOf('Если нужен максимум функций в одном приложении — выбирайте Т-Банк.', 'Т-Банк', 'ru')).toBe(
+      'positive',
+    );
+    expect(toneOf('Für Teams ist Design Offices eine naheliegende Wahl.', 'Design Offices', 'de')).toBe(
+      'positive',
+    );
+    expect(toneOf('Movistar sigue siendo la opción más completa para el fútbol.', 'Movistar', 'es')).toBe(
+      'positive',
+    );
+    // Negated, the choice turns: "not the best choice".
+    expect(toneOf('For a team of three, Salesforce is not the best choice.', 'Salesforce', 'en')).toBe(
+      'negative',
+    );
+  });
+
+  it('a pros/cons section label judges nothing: "## Преимущества Сбера", "Pros of Xero"', () => {
+    expect(toneOf('## Преимущества Сбера\n\n- Вклад открывается за пару минут.', 'Сбер', 'ru')).toBe(
+      'neutral',
+    );
+    expect(toneOf('### Advantages of Xero\n\nXero connects to 21,000 banks.', 'Xero', 'en')).toBe('neutral');
+  });
+
+  it('sanctions, insolvency, backlash and mixed reviews are criticism', () => {
+    expect(
+      toneOf('The FDA sent Whoop a warning letter, and the upgrade policy caused a backlash.', 'Whoop', 'en'),
+    ).toBe('negative');
+    expect(toneOf('Im Juli 2023 meldete VanMoof Insolvenz an.', 'VanMoof', 'de')).toBe('negative');
+    expect(
+      toneOf('El Ministerio de Consumo sancionó a Ryanair por cobrar el equipaje de mano.', 'Ryanair', 'es'),
+    ).toBe('negative');
+    expect(toneOf('Отзывы о «Колёса Даром» скорее настораживают.', 'Колёса Даром', 'ru')).toBe('negative');
+  });
+});
