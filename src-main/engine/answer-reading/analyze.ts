@@ -17,6 +17,7 @@ import { mayHoldName, nameLiterals } from './name-pattern';
 import { holdsName } from './name-scan';
 import { collectSources, findUrlsInText, siteMatch } from './sources';
 import { hasCyrillic, lineAt, maskUrls, sentenceAround, splitLines, type Line } from './text';
+import { withoutLoneMentions } from './lone-mentions';
 import { toneOf } from './tone';
 
 /** Longer answers are cut here: ~25 pages of text, far beyond any chat answer. */
@@ -213,11 +214,10 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
     text: masked,
     brandSpans: spans,
   });
-  const { evidence, placed: found } = buildEvidence(
+  const { evidence, placed: found } = withoutLoneMentions(
     masked,
-    spans,
-    withoutExcluded(reviewed, excluded, russianContext),
-    russianContext,
+    lines,
+    buildEvidence(masked, spans, withoutExcluded(reviewed, excluded, russianContext), russianContext),
   );
   const competitors = found.map((c) => c.name);
 

@@ -825,7 +825,10 @@ function acceptedFromGroups(reading: Reading): Candidate[] {
     const names = items.filter((i) => i.own || (i.candidate && !i.candidate.ordinaryEnding)).length;
     // German capitalizes nouns, so a list of criteria reads like names: it needs one sure name.
     const anchor =
-      !germanNouns || items.some((i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName);
+      !germanNouns ||
+      items.some(
+        (i) => i.own || i.candidate?.strong || i.candidate?.germanPhraseName || noDictionaryWord(i.candidate),
+      );
     const enumeratesNames = anchor && (items.length < 2 || names * 2 >= items.length);
     const endingLikeTaken = amongNames(items, germanNouns);
     for (const i of items) {
@@ -839,6 +842,32 @@ function acceptedFromGroups(reading: Reading): Candidate[] {
     }
   }
   return accepted;
+}
+
+/**
+ * A name no German or English dictionary knows a word of ("Salesforce", "Zoho CRM"): sure enough to
+ * anchor a German list, whose criteria ("Preis", "Kundenservice", "Support") are dictionary words.
+ */
+function noDictionaryWord(c: Candidate | null | undefined): boolean {
+  if (!c || c.ordinaryEnding) return false;
+  const words = c.name.split(/[\s-]+/).filter((w) => /\p{L}/u.test(w));
+  return (
+    words.length > 0 &&
+    words[0].length >= 4 &&
+    words.every((w) => !isDictionaryWord(w, 'en') && !isGermanWordForm(w))
+  );
+}
+
+/**
+ * A German dictionary word, also as a plural in -s the stemmer keeps ("Tipps") or a verb in the
+ * third person ("Lehnt", "Bleibt": an advice step's opening verb).
+ */
+function isGermanWordForm(word: string): boolean {
+  return (
+    isDictionaryWord(word, 'de') ||
+    (word.endsWith('s') && isDictionaryWord(word.slice(0, -1), 'de')) ||
+    (word.endsWith('t') && isDictionaryWord(`${word.slice(0, -1)}en`, 'de'))
+  );
 }
 
 /**

@@ -142,7 +142,8 @@ function inNominative(found: FoundCompetitor[], text: string): FoundCompetitor[]
       const first = Math.min(...members.map((m) => m.c.first));
       // A spelling seen once and inflected is shown by its likeliest nominative.
       const name = written?.c.name ?? shared[0];
-      return { name, first, forms: [...new Set(members.flatMap((m) => [m.c.name, ...m.c.forms]))] };
+      const forms = [...new Set(members.flatMap((m) => [m.c.name, ...m.c.forms]))];
+      return { name, first, forms, known: members.some((m) => m.c.known) };
     })
     .sort((a, b) => a.first - b.first);
 }
@@ -179,7 +180,7 @@ function madeForTheShop(names: string[], activities: string): boolean {
 function cleaned(c: FoundCompetitor): FoundCompetitor {
   const name = withoutLeadingWords(c.name).replace(MODELS_SUFFIX, '');
   if (name === c.name) return c;
-  return { name, first: c.first + Math.max(0, c.name.indexOf(name)), forms: [name, ...c.forms] };
+  return { ...c, name, first: c.first + Math.max(0, c.name.indexOf(name)), forms: [name, ...c.forms] };
 }
 
 /**

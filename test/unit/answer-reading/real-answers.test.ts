@@ -60,11 +60,12 @@ interface AccuracyFloors {
 const ACCURACY: Array<{ name: string; set: RealAnswer[]; timeout: number; floors: AccuracyFloors }> = [
   {
     // Measured at the end of stop 23: P 0.894, R 0.838, position 0.938 (stop 22: 0.873 / 0.837 / 0.938).
+    // Stop 25 (lone mentions): P 0.904, R 0.830, position 0.951; tone 0.703.
     name: 'the realistic corpus',
     set: realAnswers,
     timeout: 120_000,
     floors: {
-      precision: 0.87,
+      precision: 0.88,
       recall: 0.815,
       position: 0.92,
       mentionF1: 0.98,
@@ -78,7 +79,7 @@ const ACCURACY: Array<{ name: string; set: RealAnswer[]; timeout: number; floors
     name: 'the second tuning set',
     set: heldOutAnswers,
     timeout: 60_000,
-    floors: { precision: 0.86, recall: 0.86, position: 0.91, mentionF1: 0.98, occurrences: 0.94, tone: 0.78 },
+    floors: { precision: 0.87, recall: 0.86, position: 0.91, mentionF1: 0.98, occurrences: 0.94, tone: 0.78 },
   },
   {
     // held-out-2/, written blind in stop 21 (first measured: P 0.723, R 0.902, position 0.766), tuned
@@ -94,7 +95,7 @@ const ACCURACY: Array<{ name: string; set: RealAnswer[]; timeout: number; floors
     name: 'the fourth tuning set',
     set: heldOut3Answers,
     timeout: 60_000,
-    floors: { precision: 0.85, recall: 0.89, position: 0.88, mentionF1: 0.98, occurrences: 0.96, tone: 0.69 },
+    floors: { precision: 0.87, recall: 0.89, position: 0.88, mentionF1: 0.98, occurrences: 0.96, tone: 0.69 },
   },
   {
     // held-out-4/, written blind in stop 23 (first measured with the code of the start of stop 23:
@@ -102,7 +103,7 @@ const ACCURACY: Array<{ name: string; set: RealAnswer[]; timeout: number; floors
     name: 'the fifth tuning set',
     set: heldOut4Answers,
     timeout: 60_000,
-    floors: { precision: 0.74, recall: 0.77, position: 0.86, mentionF1: 0.98, occurrences: 0.96, tone: 0.7 },
+    floors: { precision: 0.78, recall: 0.77, position: 0.86, mentionF1: 0.98, occurrences: 0.96, tone: 0.7 },
   },
   {
     // held-out-5/, written blind in stop 23 (first measured with the code of the start of stop 23:
@@ -115,11 +116,12 @@ const ACCURACY: Array<{ name: string; set: RealAnswer[]; timeout: number; floors
   {
     // held-out-6/, written blind in stop 24, never used to tune the analysis: its floors only stop
     // a change from making unseen answers worse. The code of the start of stop 24: P 0.648,
-    // R 0.807, position 0.891, occurrences 1.000; end of stop 24: P 0.658, R 0.811.
+    // R 0.807, position 0.891, occurrences 1.000; end of stop 24: P 0.658, R 0.811; after stop 25's
+    // lone mentions P 0.688, R 0.811.
     name: 'the held-out set',
     set: heldOut6Answers,
     timeout: 60_000,
-    floors: { precision: 0.62, recall: 0.78, position: 0.87, mentionF1: 0.98, occurrences: 0.97, tone: 0.67 },
+    floors: { precision: 0.66, recall: 0.78, position: 0.87, mentionF1: 0.98, occurrences: 0.97, tone: 0.67 },
   },
 ];
 

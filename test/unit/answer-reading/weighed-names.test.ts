@@ -1224,3 +1224,63 @@ Diseño minimalista.`;
     expect(competitorsOf(labels, 'Mango', 'es', 'moda')).toEqual(['Massimo Dutti', 'COS', '& Other Stories']);
   });
 });
+
+describe('lone mentions and German lists (stop 25)', () => {
+  it('a name written once, alone in its sentence among rejected things, is no competitor', () => {
+    const text = `Good print-on-demand services for a small shop:
+
+1. **Teemill** — the widest catalogue and warehousing in the US and EU.
+2. **Gelato** — prints in 30+ countries, close to your customers.
+
+Tip: export your layouts from InDesign or Affinity as PDF before uploading.`;
+    expect(competitorsOf(text, 'Spreadshirt', 'en')).toEqual(['Teemill', 'Gelato']);
+  });
+
+  it('the same name counts when the sentence names a peer, when it is an example, or when the analyst listed it', () => {
+    const beside = `Good print-on-demand services:
+
+1. **Teemill** — the widest catalogue.
+
+Gooten and Prodigi also print close to your customers.`;
+    expect(competitorsOf(beside, 'Spreadshirt', 'en')).toEqual(['Teemill', 'Gooten', 'Prodigi']);
+    const example = `Good print-on-demand services:
+
+1. **Teemill** — the widest catalogue.
+
+Other print-on-demand services such as Gooten also print in the US.`;
+    expect(competitorsOf(example, 'Spreadshirt', 'en', 'print-on-demand services')).toEqual([
+      'Teemill',
+      'Gooten',
+    ]);
+    const known = analyzeAnswer({
+      ...realInput(heldOut2Answers[0]),
+      text: 'Tip: export your layouts from InDesign or Affinity as PDF before uploading to Spreadshirt.',
+      brand: 'Spreadshirt',
+      alternativeBrands: [],
+      knownCompetitors: [{ name: 'InDesign', members: [] }],
+      language: 'en',
+    });
+    expect(known.competitors).toEqual(['InDesign']);
+  });
+
+  it('a German list is anchored by a name no dictionary knows ("Salesforce", "Zoho CRM"), criteria are not', () => {
+    const names = `Diese Optionen lohnen sich:
+
+1. **Zoho CRM** — gut für kleine Teams.
+2. **Pipedrive** — übersichtliche Pipeline.
+3. **Salesforce** — für große Vertriebe.`;
+    expect(competitorsOf(names, 'Nordwind CRM', 'de')).toEqual(['Zoho CRM', 'Pipedrive', 'Salesforce']);
+    const criteria = `Darauf sollten Sie achten:
+
+1. **Preis** — monatlich kündbar?
+2. **Support** — auf Deutsch?
+3. **Tipps** — gibt es eine Anleitung?`;
+    expect(competitorsOf(criteria, 'Nordwind CRM', 'de')).toEqual([]);
+    const steps = `So gehen Sie vor:
+
+1. **Beschweren** Sie sich schriftlich bei der Airline.
+2. **Lehnt** die Airline ab, wenden Sie sich an die Schlichtungsstelle.
+3. **Bleibt** auch das erfolglos, bleibt die Klage.`;
+    expect(competitorsOf(steps, 'Eurowings', 'de')).toEqual([]);
+  });
+});
