@@ -15,6 +15,7 @@ import { heldOut3Answers } from '../../fixtures/real-answers/held-out-3';
 import { heldOut4Answers } from '../../fixtures/real-answers/held-out-4';
 import { heldOut5Answers } from '../../fixtures/real-answers/held-out-5';
 import { heldOut6Answers } from '../../fixtures/real-answers/held-out-6';
+import { heldOut7Answers } from '../../fixtures/real-answers/held-out-7';
 import { TRAP_CLASSES, type RealAnswer, type TrapClass } from '../../fixtures/real-answers/corpus';
 import { realInput } from '../../fixtures/real-answers/input';
 
@@ -114,14 +115,22 @@ const ACCURACY: Array<{ name: string; set: RealAnswer[]; timeout: number; floors
     floors: { precision: 0.7, recall: 0.67, position: 0.9, mentionF1: 0.98, occurrences: 0.95, tone: 0.6 },
   },
   {
-    // held-out-6/, written blind in stop 24, never used to tune the analysis: its floors only stop
-    // a change from making unseen answers worse. The code of the start of stop 24: P 0.648,
-    // R 0.807, position 0.891, occurrences 1.000; end of stop 24: P 0.658, R 0.811; after stop 25's
-    // lone mentions P 0.688, R 0.811.
-    name: 'the held-out set',
+    // held-out-6/, written blind in stop 24 (first measured: P 0.648, R 0.807, position 0.891), tuned
+    // on since stop 25; before its errors were read: P 0.688, R 0.811.
+    name: 'the seventh tuning set',
     set: heldOut6Answers,
     timeout: 60_000,
     floors: { precision: 0.66, recall: 0.78, position: 0.87, mentionF1: 0.98, occurrences: 0.97, tone: 0.67 },
+  },
+  {
+    // held-out-7/, written blind in stop 25, never used to tune the analysis: its floors only stop
+    // a change from making unseen answers worse. The code of the start of stop 25: P 0.654,
+    // R 0.744, position 0.813, tone 0.683, occurrences 0.953; with the lone-mention rule and the
+    // tone changes (fitted on other sets): P 0.685, R 0.752, position 0.844, tone 0.700.
+    name: 'the held-out set',
+    set: heldOut7Answers,
+    timeout: 60_000,
+    floors: { precision: 0.65, recall: 0.72, position: 0.81, mentionF1: 0.98, occurrences: 0.93, tone: 0.66 },
   },
 ];
 
@@ -197,6 +206,7 @@ describe.each([
   { name: 'held-out-4', set: heldOut4Answers, perLanguage: 16 },
   { name: 'held-out-5', set: heldOut5Answers, perLanguage: 16 },
   { name: 'held-out-6', set: heldOut6Answers, perLanguage: 16 },
+  { name: 'held-out-7', set: heldOut7Answers, perLanguage: 16 },
 ])('the written-blind set $name', ({ set, perLanguage }) => {
   it('holds its answers per language, none sharing an id with the corpus or another set', () => {
     expectWellFormed(set, perLanguage);
@@ -207,6 +217,7 @@ describe.each([
       heldOut4Answers,
       heldOut5Answers,
       heldOut6Answers,
+      heldOut7Answers,
     ]
       .filter((o) => o !== set)
       .flat();
