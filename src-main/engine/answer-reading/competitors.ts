@@ -16,6 +16,7 @@ import {
   introducesOtherKind,
   isTradeWord,
   listedAfterLeadIn,
+  listedUnderItemLabel,
   listedAfterOtherKind,
   listedAfterPlacePreposition,
   listedAfterThirdParties,
@@ -728,8 +729,17 @@ function namedInPassing(
     (ctx.textIsCyrillic && namedAfterGoodsNoun(text, runAt, trade)) ||
     listedAfterLeadIn(text, runAt, trade, ctx.germanNouns) ||
     namedAfterChannelNoun(text, runAt, trade) ||
+    (line.kind === 'list' &&
+      listedUnderItemLabel(text, runAt, line.contentStart, trade, (w) =>
+        isOrdinaryLabelWord(w, ctx.language),
+      )) ||
     (line.kind === 'list' && adviceStep(line) && !exampleOfTrade(text, runAt, line.contentStart, trade))
   );
+}
+
+/** A word of an item's label that the answer's language or English writes as an ordinary word. */
+function isOrdinaryLabelWord(word: string, language: Language): boolean {
+  return isDictionaryWord(word, language) || isDictionaryWord(word, 'en');
 }
 
 /**

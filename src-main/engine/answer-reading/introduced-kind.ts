@@ -315,3 +315,37 @@ export function namedAfterChannelNoun(text: string, at: number, trade: string): 
   if (!word || !CHANNEL_NOUN.test(word)) return false;
   return !isTradeWord(word, trade);
 }
+
+/**
+ * A list item that opens with a bold label ("- **Beschläge:** Marken wie Blum, Hettich und Grass",
+ * "- **Encimera:** Silestone o Dekton", "- **Siegel:** NATRUE, COSMOS oder BDIH") pairs an
+ * attribute with its values: the names after a label that is an ordinary noun of another kind than
+ * the trade are parts, materials or seals, not the brand's peers. Labels that introduce peers
+ * (alternatives, a use case "für Einsteiger", a price band, a verdict) do not count.
+ */
+const ITEM_LABEL = /^[ \t]*(?:\*\*|__)([^*_\n:]{2,40}?)(?::(?:\*\*|__)|(?:\*\*|__):)[ \t]/u;
+const PEER_LABEL =
+  /alternativ|option|opci|вариант|альтернатив|конкурент|competi|konkurren|wettbewerb|best|für|for|para|для|budget|бюджет|premium|preis|price|precio|цен|cost|kost|coste|стоим|günstig|cheap|barat|дешев|beginner|einsteig|principiant|новичк|empfehl|recommend|recomend|рекоменд|pick|wahl|elecci|выбор|tipp|tip|consejo|совет|fazit|conclus|итог|вывод|bottom|winner|sieger|ganador|лидер|leader/iu;
+
+export function listedUnderItemLabel(
+  text: string,
+  at: number,
+  contentStart: number,
+  trade: string,
+  isOrdinaryWord: (word: string) => boolean,
+): boolean {
+  const label = ITEM_LABEL.exec(text.slice(contentStart, Math.min(at, contentStart + 60)));
+  if (!label || contentStart + label[0].length > at || PEER_LABEL.test(label[1])) return false;
+  const words = label[1].split(/[\s/-]+/u).filter(Boolean);
+  return words.every((w) => isOrdinaryWord(w) && !isTradeWord(w, trade) && !holdsTradeWord(w, trade));
+}
+
+/** Whether a word holds a short word of the trade ("Direktbanken" for a "Regionale Bank"). */
+function holdsTradeWord(word: string, trade: string): boolean {
+  const w = word.toLowerCase().replace(/ё/g, 'е');
+  return trade
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[^\p{L}]+/u)
+    .some((t) => t.length === 4 && w.includes(t));
+}

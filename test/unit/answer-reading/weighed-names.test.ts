@@ -1284,3 +1284,31 @@ Other print-on-demand services such as Gooten also print in the US.`;
     expect(competitorsOf(steps, 'Eurowings', 'de')).toEqual([]);
   });
 });
+
+describe('fitted on held-out-6', () => {
+  it('names after a bold attribute label are its values, not peers: "**Siegel:** NATRUE, COSMOS oder BDIH"', () => {
+    const text = `## Naturkosmetik im Vergleich
+
+1. **Weleda** — Klassiker mit Arzneimittel-Erfahrung.
+2. **Lavera** — günstiger, große Auswahl.
+3. **Dr. Hauschka** — hochpreisig.
+
+- **Siegel:** NATRUE, COSMOS oder BDIH.`;
+    expect(competitorsOf(text, 'Weleda', 'de', 'Naturkosmetik: Hautpflege, Babypflege')).toEqual([
+      'Lavera',
+      'Dr. Hauschka',
+    ]);
+    const kitchen = `- **Encimera:** Silestone o Dekton frente a laminado.
+- **Alternativas:** Schmidt y Cuisinella ofrecen diseño en tienda.`;
+    expect(competitorsOf(kitchen, 'Santos', 'es', 'Fabricante de muebles de cocina')).toEqual([
+      'Schmidt',
+      'Cuisinella',
+    ]);
+    // A label naming the brand's own trade introduces its peers: "**Direktbanken:** ING, DKB".
+    const banks = `- **Direktbanken:** ING und DKB bieten kostenlose Konten.`;
+    expect(competitorsOf(banks, 'Sparkasse', 'de', 'Regionale Bank: Girokonto, Baufinanzierung')).toEqual([
+      'ING',
+      'DKB',
+    ]);
+  });
+});
