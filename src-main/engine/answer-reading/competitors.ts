@@ -421,9 +421,12 @@ function judgeOnce(ctx: CompetitorContext, known: KnownMatcher | null): Judge {
     const memoKey = (lenient ? '1' : '0') + (dictionary ? '1' : '0') + raw;
     let v = verdicts.get(memoKey);
     if (!v) {
+      const judged = judgeName(raw, ctx, lenient, dictionary);
+      // A quoted name in a list lead or heading is sure, even where its words read as weak.
       const verdict =
-        judgeName(raw, ctx, lenient, dictionary) ??
-        (structural ? (quotedName(raw, ctx) ?? lowercaseName(raw, ctx)) : null);
+        (structural && (!judged || judged.ordinaryEnding) ? quotedName(raw, ctx) : null) ??
+        judged ??
+        (structural ? lowercaseName(raw, ctx) : null);
       const phrase = verdict?.name ?? raw;
       const own = ctx.isOwnBrand(phrase);
       v = { verdict, own, canonical: own ? undefined : knownOf(phrase) };

@@ -50,6 +50,10 @@ alabama alaska arizona arkansas california colorado connecticut delaware florida
 illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota
 mississippi missouri montana nebraska nevada ohio oklahoma oregon pennsylvania tennessee texas utah
 vermont virginia washington wisconsin wyoming carolina dakota midwest caribbean mexico scandinavia
+english german french spanish italian portuguese dutch polish russian ukrainian chinese japanese korean
+arabic turkish hindi swedish norwegian danish finnish greek czech hungarian romanian hebrew vietnamese thai
+indonesian mandarin cantonese catalan basque galician british european canadian australian mexican
+brazilian austrian irish scottish asian african
 step one two three four five six seven eight nine ten source sources references reference link links
 note disclaimer update updated update notice caution key factors factor criteria criterion category categories
 type types kind kinds level levels stage stages phase phases method methods approach approaches strategy

@@ -107,6 +107,27 @@ function hasCommonEnding(word: string, language: Language): boolean {
 
 const ADJECTIVE_SHAPE = /(?:e|en|er|es|em)$/;
 
+/** Short Russian words that end no name: "Курорты под Сочи", "Кофе для дома". */
+const RUSSIAN_FUNCTION_WORDS = new Set(
+  'для под без при над про как или что это все его она они уже так там тут вот еще ещё мой свой'.split(' '),
+);
+
+/**
+ * "Строительный двор", "Детский мир": two Russian words, the second lowercase. Not a generic head
+ * ("Сайт авиакомпании") nor one with a common-noun ending of an action or a quality ("Взятие крови").
+ */
+function isRussianNameTail(words: string[]): boolean {
+  const [head, tail] = words;
+  return (
+    words.length === 2 &&
+    /^[А-ЯЁ][а-яё-]{3,}$/.test(head) &&
+    /^[а-яё-]{3,}$/.test(tail) &&
+    !RUSSIAN_FUNCTION_WORDS.has(tail) &&
+    !generic(head) &&
+    !/(?:ние|тие|ость|ция)$/.test(head)
+  );
+}
+
 /**
  * @param lenient skip the common-ending test (the phrase's place already says it is a name:
  *   a mid-sentence capital in Russian, an item after "such as").
@@ -158,12 +179,17 @@ function judgeAfresh(
   const first = words[0];
   if (!isCapitalized(first) && !hasInnerCapital(first)) return null;
   let connectorLast = false;
+  // Russian names keep their later words lowercase ("Строительный двор", "Детский мир"): such a
+  // phrase is a weak name, taken only among names (as a word with a common-noun ending is).
+  let lowercaseTail = false;
   for (let i = 1; i < words.length; i++) {
     const w = words[i];
     connectorLast = NAME_CONNECTORS.has(w.toLowerCase());
     if (connectorLast) continue;
-    if (!isCapitalized(w) && !hasInnerCapital(w) && !/\p{N}/u.test(w) && !/^\.[a-z]{2,6}$/.test(w))
-      return null;
+    if (!isCapitalized(w) && !hasInnerCapital(w) && !/\p{N}/u.test(w) && !/^\.[a-z]{2,6}$/.test(w)) {
+      if (!textIsCyrillic || !isRussianNameTail(words)) return null;
+      lowercaseTail = true;
+    }
   }
   if (connectorLast) return null;
   const content = words.filter((w) => !NAME_CONNECTORS.has(w.toLowerCase()));
@@ -183,11 +209,12 @@ function judgeAfresh(
     /\.(?:com|ru|de|es|net|org|io|ai|рф)(?![\p{L}])/iu.test(name) ||
     /&/.test(name);
   const ordinaryEnding =
-    !strong &&
-    !lenient &&
-    content.length === 1 &&
-    (hasCommonEnding(first.split('-').pop() ?? first, language) ||
-      (dictionary && (isOrdinaryWord(first, language) || ordinaryCompound(first, language))));
+    lowercaseTail ||
+    (!strong &&
+      !lenient &&
+      content.length === 1 &&
+      (hasCommonEnding(first.split('-').pop() ?? first, language) ||
+        (dictionary && (isOrdinaryWord(first, language) || ordinaryCompound(first, language)))));
   // A German noun phrase like "Niedrige Gebühren" starts with a capitalized adjective.
   const adjectiveLed = ADJECTIVE_SHAPE.test(first) && !/[A-Z]{2}/.test(first);
   if (germanNouns && !strong && content.length > 1 && adjectiveLed) {

@@ -1311,4 +1311,35 @@ describe('fitted on held-out-6', () => {
       'DKB',
     ]);
   });
+  it('languages are no names: "Legal translation into Japanese and German"', () => {
+    const text = `## Translation agencies
+
+1. **TransPerfect** — legal and life sciences.
+2. **Lionbridge** — large language network.
+
+Legal translation into Japanese and German needs certified linguists.`;
+    expect(competitorsOf(text, 'TransPerfect', 'en', 'translation and localization agency')).toEqual([
+      'Lionbridge',
+    ]);
+  });
+
+  it('a Russian name with a lowercase second word is a name among names: "**Строительный двор**"', () => {
+    const text = `Где купить стройматериалы в Петербурге:
+
+1. **Петрович** — большой выбор и своя доставка.
+2. **Леруа Мерлен** — много товаров для дома.
+3. **Максидом** — местная сеть.
+4. **Строительный двор** — меньше магазинов, но бывают скидки.`;
+    expect(competitorsOf(text, 'Петрович', 'ru', 'строительные торговые центры')).toEqual([
+      'Леруа Мерлен',
+      'Максидом',
+      'Строительный двор',
+    ]);
+    const criteria = `На что смотреть:
+
+1. **Низкая цена** — сравните корзину.
+2. **Быстрая доставка** — в день заказа.
+3. **Удобное приложение** — с отслеживанием.`;
+    expect(competitorsOf(criteria, 'Петрович', 'ru', 'строительные торговые центры')).toEqual([]);
+  });
 });
