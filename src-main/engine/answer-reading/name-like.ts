@@ -41,6 +41,8 @@ const CYRILLIC = /[\u0400-\u04FF]/;
 const LATIN = /[A-Za-z]/;
 
 /** Removes markdown, quotes, numbering and trailing punctuation around a candidate. */
+const ABBREVIATION_END = /(?:^|[\s&])(?:Co|Jr|Inc|Ltd|Corp|Bros)$/;
+
 export function cleanCandidate(raw: string): string {
   let s = raw
     .replace(EMOJI, '')
@@ -52,7 +54,10 @@ export function cleanCandidate(raw: string): string {
     s = s.replace(/^(?:\d{1,3}[.)]|#\d{1,3}|№\s?\d{1,3}|(?:step|шаг|schritt|paso)\s\d{1,2}[.:]?)\s*/i, '');
   s = s.replace(/\s*\([^)]{0,80}\)\s*$/, '');
   s = s.replace(/^["'«»„“”‘’(\s]+|["'«»„“”‘’)\s]+$/g, '');
-  s = s.replace(/[\s:;,.!?–—-]+$/, '');
+  // "Tiffany & Co.", "Carl's Jr.": the period of an abbreviation belongs to the name.
+  s = s.replace(/[\s:;,.!?–—-]+$/, (tail, at: number) =>
+    tail.startsWith('.') && ABBREVIATION_END.test(s.slice(0, at)) ? '.' : '',
+  );
   return s.trim();
 }
 

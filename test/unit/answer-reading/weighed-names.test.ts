@@ -1342,4 +1342,14 @@ Legal translation into Japanese and German needs certified linguists.`;
 3. **Удобное приложение** — с отслеживанием.`;
     expect(competitorsOf(criteria, 'Петрович', 'ru', 'строительные торговые центры')).toEqual([]);
   });
+  it('an abbreviation keeps its period: "Tiffany & Co.", "Carl\'s Jr."', () => {
+    const text = `1. **Five Guys** — patatas frescas.
+2. **Carl's Jr.** — porciones grandes.
+3. **Tiffany & Co.** — no es una hamburguesería.`;
+    expect(competitorsOf(text, 'Goiko', 'es', 'hamburgueserías')).toEqual([
+      'Five Guys',
+      "Carl's Jr.",
+      'Tiffany & Co.',
+    ]);
+  });
 });
