@@ -1352,4 +1352,17 @@ Legal translation into Japanese and German needs certified linguists.`;
       'Tiffany & Co.',
     ]);
   });
+  it('a national post is a peer of a parcel service, a public service to other brands', () => {
+    const parcels = `| Служба | 2 кг | Срок |
+|---|---|---|
+| СДЭК | 550–700 ₽ | 3–5 дней |
+| Почта России | 400–500 ₽ | 5–9 дней |
+| Boxberry | 450–600 ₽ | 4–7 дней |`;
+    expect(competitorsOf(parcels, 'Boxberry', 'ru', 'Служба доставки посылок')).toEqual([
+      'СДЭК',
+      'Почта России',
+    ]);
+    const bank = `Карту можно получить в отделении Почты России или заказать курьером. **Т-Банк** и **Альфа-Банк** привозят карту сами.`;
+    expect(competitorsOf(bank, 'Сбербанк', 'ru', 'банк: вклады, карты')).toEqual(['Т-Банк', 'Альфа-Банк']);
+  });
 });

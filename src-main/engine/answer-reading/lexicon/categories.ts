@@ -264,11 +264,9 @@ export const CATEGORIES: Record<string, Category> = {
       'Налог.ру',
       'Личный кабинет налогоплательщика',
       'ЕПГУ',
-      'Почта России',
       'Электронный бюджет',
       'GOV.UK',
       'NHS',
-      'USPS',
       'Medicare',
       'Medicaid',
       'Social Security',
@@ -312,6 +310,22 @@ export const CATEGORIES: Record<string, Category> = {
       'MTA',
       'Мосметро',
       'МЦД',
+    ],
+  },
+  /** National posts: public services to most brands, the peers of a parcel or courier service. */
+  postalService: {
+    competesWhen:
+      /(?<![\p{L}])(?:достав|посыл|почтов|курьер|parcel|package|shipping|courier|mailbox|paket|versand|zustell|kurier|env[ií]o|paquete|paqueter|mensajer)/u,
+    names: [
+      'Почта России',
+      'USPS',
+      'Royal Mail',
+      'Deutsche Post',
+      'Österreichische Post',
+      'Die Post',
+      'Correos',
+      'Correos de México',
+      'Correo Argentino',
     ],
   },
   paymentNetwork: {
