@@ -18,7 +18,7 @@ import { holdsName } from './name-scan';
 import { collectSources, findUrlsInText, siteMatch } from './sources';
 import { hasCyrillic, lineAt, maskUrls, sentenceAround, splitLines, type Line } from './text';
 import { withoutLoneMentions } from './lone-mentions';
-import { toneOf } from './tone';
+import { pickedForUseCase, toneOf } from './tone';
 
 /** Longer answers are cut here: ~25 pages of text, far beyond any chat answer. */
 export const MAX_ANALYZED_CHARS = 100_000;
@@ -254,7 +254,8 @@ function readBrand(
 ): { mentionPosition: number; tone: AnalysisResult['tone']; comment: string } {
   const brandFirst = spans[0].start;
   const mentionPosition = 1 + found.filter((c) => c.first < brandFirst).length;
-  const tone = toneOf(toneSentences(masked, spans, lines, withoutNames(masked, evidence)), language);
+  const picks = spans.some((s) => pickedForUseCase(masked, s.start)) ? 1 : 0;
+  const tone = toneOf(toneSentences(masked, spans, lines, withoutNames(masked, evidence)), language, picks);
   const comment = buildComment({
     brand,
     position: mentionPosition,

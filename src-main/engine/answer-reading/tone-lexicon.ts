@@ -16,6 +16,9 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
     positive: [
       'выбирайте',
       'выбрал бы',
+      'бы выбрал',
+      'бы начал',
+      'бы взял',
       'начал бы',
       'взял бы',
       'посоветовал бы',
@@ -493,6 +496,7 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   es: {
     positive: [
       'opción más',
+      'opciones más',
       'la mejor opción',
       'te recomiendo',
       'quédate con',

@@ -125,8 +125,21 @@ function isQuestion(sentence: string): boolean {
   return /\?[\s*_#]*$/.test(sentence);
 }
 
-export function toneOf(sentences: string[], language: Language): Tone {
-  let score = 0;
+/**
+ * The answer's pick for a use case, the brand after a dash: "для кино и телеканалов — Wink",
+ * "Если хотите посмотреть телевизор вживую — М.Видео или DNS", "Für Vielflieger: X". The rubric
+ * counts a conditioned recommendation as one.
+ */
+const USE_CASE_PICK =
+  /(?:^|[.!?:]\s+|\n)[*_\s]*(?:(?:итог|вывод|коротко|кратко|in short|bottom line|fazit|kurz|en resumen|resumen)[*_:\s]+)?(?:для|если|for|if|für|wenn|wer|para|si)\s[^.!?\n]{3,120}?(?:\s[—–]|:)\s*[«"“„*]*$/iu;
+
+/** Whether the brand named at `at` is the answer's pick for a use case (see USE_CASE_PICK). */
+export function pickedForUseCase(text: string, at: number): boolean {
+  return USE_CASE_PICK.test(text.slice(Math.max(0, at - 160), at));
+}
+
+export function toneOf(sentences: string[], language: Language, picks = 0): Tone {
+  let score = picks;
   for (const s of sentences) if (!isQuestion(s)) score += scoreSentence(s, language);
   return score > 0 ? 'positive' : score < 0 ? 'negative' : 'neutral';
 }

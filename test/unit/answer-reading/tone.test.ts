@@ -80,4 +80,18 @@ describe('tone toward the brand', () => {
     ).toBe('negative');
     expect(toneOf('Отзывы о «Колёса Даром» скорее настораживают.', 'Колёса Даром', 'ru')).toBe('negative');
   });
+  it('the pick for a use case is a recommendation: "для кино и телеканалов — Wink", "я бы начал с"', () => {
+    expect(
+      toneOf('Итог: для кино — Кинопоиск, для кино и телеканалов в одном приложении — Wink.', 'Wink', 'ru'),
+    ).toBe('positive');
+    expect(toneOf('Если хотите посмотреть телевизор вживую — М.Видео или DNS.', 'М.Видео', 'ru')).toBe(
+      'positive',
+    );
+    expect(toneOf('Для агентства я бы начал с Хантфлоу.', 'Хантфлоу', 'ru')).toBe('positive');
+    expect(toneOf('Anfix y Holded son las opciones más equilibradas para una pyme.', 'Anfix', 'es')).toBe(
+      'positive',
+    );
+    // A dash that only describes is no pick.
+    expect(toneOf('Wink — онлайн-кинотеатр с телеканалами.', 'Wink', 'ru')).toBe('neutral');
+  });
 });
