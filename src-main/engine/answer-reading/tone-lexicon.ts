@@ -89,6 +89,9 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'вежлив',
     ],
     negative: [
+      'жалуют',
+      'неоднозначн',
+      'перегружен',
       'банкрот',
       'насторажива',
       'неоднородн',
@@ -247,6 +250,9 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'transparent',
     ],
     negative: [
+      'sluggish',
+      'mixed reviews',
+      'hard to cancel',
       'insolven',
       'bankrupt',
       'sanction',
@@ -430,6 +436,8 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'größt auswahl',
     ],
     negative: [
+      'kritisier',
+      'gemischt',
       'insolvenz',
       'pleite',
       'abmahnung',
@@ -563,6 +571,8 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'conveniente',
     ],
     negative: [
+      'divididas',
+      'opiniones mixtas',
       'sancion',
       'sancionó',
       'quiebra',
