@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { EngineContext } from '../context';
 import { toNeuralStat } from './stats';
 import { sqlFor } from '../db/dialect';
-import { brandCellsJson, mentionNeuralsJson, siteCellsJson } from './facts';
+import { brandCellsJson, canonicalCellsText, mentionNeuralsJson, siteCellsJson } from './facts';
 import { countColumns, countRefs, countSelections, NEURAL_COUNTS, PROMPT_COUNTS } from './answer-counts';
 
 /**
@@ -11,7 +11,7 @@ import { countColumns, countRefs, countSelections, NEURAL_COUNTS, PROMPT_COUNTS 
  * Idempotent: the run's aggregate rows are replaced, so calling it twice, or again after a
  * competitor merge or split, leaves the same rows. Deleted prompts are counted as they were
  * answered; the analytics read the answers directly while a project has deleted prompts.
- * Long (about 90 lines) on purpose: one transaction, one statement per aggregate table in table
+ * Long (about 105 lines) on purpose: one transaction, one statement per aggregate table in table
  * order, each a few lines; splitting it would only pass the transaction around.
  */
 export async function writeUpdateAggregates(ctx: EngineContext, runId: number): Promise<void> {
@@ -36,6 +36,23 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
       select ${f.int(projectId)}, prompt_id, run_id, ${countColumns(trx, PROMPT_COUNTS)}, ${brandCellsJson(trx)}
       from answers where run_id = ${runId}
       group by run_id, prompt_id`.execute(trx);
+    // …then in the text the responses carry (migration 0014), which the database's JSON functions
+    // do not give on PostgreSQL (spaces) nor promise on SQLite (the networks' order).
+    const written = await trx
+      .selectFrom('agg_update_prompt')
+      .select(['prompt_id', 'cells'])
+      .where('run_id', '=', runId)
+      .execute();
+    for (const row of written) {
+      const cells = canonicalCellsText(row.cells);
+      if (cells !== row.cells)
+        await trx
+          .updateTable('agg_update_prompt')
+          .set({ cells })
+          .where('run_id', '=', runId)
+          .where('prompt_id', '=', row.prompt_id)
+          .execute();
+    }
     // Site cells per prompt (migration 0006): the sources history tab. Each distinct text is kept
     // once in agg_site_cells; the run's rows point at it.
     const siteCells = sql`select prompt_id, ${siteCellsJson(trx)} as cells, ${mentionNeuralsJson(trx)} as mentions

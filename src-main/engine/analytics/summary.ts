@@ -3,6 +3,7 @@ import type { ProjectRow } from '../db/schema';
 import type { Query } from '../validation/query';
 import { isoMicro } from '../../../src-shared/time';
 import type { BrandCell, SeriesLabel, Tone } from '../../../src-shared/api/analytics';
+import { jsonObject, jsonTexts } from '../json-pieces';
 import {
   baseFiltersEcho,
   scopeFor,
@@ -393,6 +394,24 @@ function cellsByDate<T>(
   return out;
 }
 
+/** A row of the brand's position history (its JSON is written from the stored cell texts). */
+interface BrandHistoryRow {
+  prompt: { id: number; value: string; groups: PromptInfo['groups'] };
+  positions_by_date: Record<string, Record<string, BrandCell>>;
+  dynamics: 'up' | 'down' | 'not_changed';
+}
+
+/**
+ * cellsByDate of the brand's cells, as JSON text: a cell group is written as stored when no
+ * network is cut out of it (two thirds of the summary's body are these cells; parsing them to
+ * objects kept alive until the body is written, then writing them again, was a third of its cost).
+ */
+function brandCellsByDate(input: HistoryInput, list: CellGrid[]) {
+  return jsonTexts<BrandHistoryRow['positions_by_date']>((add) => {
+    for (const g of list) add(input.dateOf.get(g.run_id)!, g.text ?? JSON.stringify(g.brand));
+  });
+}
+
 /** Counted answers (decisions.md §5), brand mentions and site mentions among some cells. */
 function tally(scope: Scope, list: CellGrid[], nids: number[]): Tally {
   const t = { counted: 0, mentions: 0, site: 0 };
@@ -445,11 +464,11 @@ function brandPositionHistory(input: HistoryInput) {
               allIds,
             ),
           );
-        return {
+        return jsonObject<BrandHistoryRow>({
           prompt: { id: p.id, value: p.value, groups: p.groups },
-          positions_by_date: cellsByDate(input, list, (g) => g.brand),
+          positions_by_date: brandCellsByDate(input, list),
           dynamics: dynamicOf(at(prev?.id), at(last?.id)) ?? 'not_changed',
-        };
+        });
       }),
     },
     chartData: historyChart(input, scope.neurals, (t) => brandVisibility(t) ?? 0),

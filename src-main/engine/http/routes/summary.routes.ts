@@ -7,7 +7,13 @@ import { buildSummary } from '../../analytics/summary';
 
 export const summaryRoutes = new Hono<AppEnv>();
 
-route(summaryRoutes, 'GET /api/projects/{project}/summary', async (c) => {
-  const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'));
-  return buildSummary(ctxOf(c), project, queryOf(c));
-});
+// Streamed: the position histories' rows write their own JSON (json-pieces.ts).
+route(
+  summaryRoutes,
+  'GET /api/projects/{project}/summary',
+  async (c) => {
+    const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'));
+    return buildSummary(ctxOf(c), project, queryOf(c));
+  },
+  { send: 'stream' },
+);
