@@ -145,14 +145,9 @@ type Point = { y: number } & Record<string, number>;
 
 /** Series `all` (only with more than one network) plus one per network; one point per update. */
 function curves(scope: Scope, m: BrandMetrics, neurals: NeuralInfo[], point: (s: NeuralStat) => Point) {
-  const statsOf = (runId: number, nids: number[]) =>
-    sumNeuralStats([...(m.neural.get(runId)?.values() ?? [])].filter((s) => nids.includes(s.neural_id)));
   const series = (label: SeriesLabel, nids: number[]) => ({
     label,
-    data: scope.updates.map((u) => ({
-      x: x(u),
-      ...point({ run_id: u.id, neural_id: 0, ...statsOf(u.id, nids) }),
-    })),
+    data: scope.updates.map((u) => ({ x: x(u), ...point(summedStats(m, u.id, nids)) })),
   });
   const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
   if (neurals.length > 1)
@@ -163,6 +158,29 @@ function curves(scope: Scope, m: BrandMetrics, neurals: NeuralInfo[], point: (s:
       ),
     );
   return out;
+}
+
+const summed = new WeakMap<BrandMetrics, Map<string, NeuralStat>>();
+
+/**
+ * An update's stats summed over some networks (`neural_id` 0), once per metrics object: the
+ * summary's three curves ask for the same sums (one point per update and series).
+ */
+function summedStats(m: BrandMetrics, runId: number, nids: number[]): NeuralStat {
+  const cache = summed.get(m) ?? summed.set(m, new Map()).get(m)!;
+  const key = `${runId}|${nids.join(',')}`;
+  let stats = cache.get(key);
+  if (!stats) {
+    const byNeural = m.neural.get(runId);
+    const rows: NeuralStat[] = [];
+    for (const nid of nids) {
+      const s = byNeural?.get(nid);
+      if (s) rows.push(s);
+    }
+    stats = { run_id: runId, neural_id: 0, ...sumNeuralStats(rows) };
+    cache.set(key, stats);
+  }
+  return stats;
 }
 
 /**
@@ -407,8 +425,11 @@ interface BrandHistoryRow {
  * objects kept alive until the body is written, then writing them again, was a third of its cost).
  */
 function brandCellsByDate(input: HistoryInput, list: CellGrid[]) {
+  // The texts now, so the parsed cells are garbage before the body is written.
+  const dates = list.map((g) => input.dateOf.get(g.run_id)!);
+  const texts = list.map((g) => g.text ?? JSON.stringify(g.brand));
   return jsonTexts<BrandHistoryRow['positions_by_date']>((add) => {
-    for (const g of list) add(input.dateOf.get(g.run_id)!, g.text ?? JSON.stringify(g.brand));
+    for (let i = 0; i < texts.length; i++) add(dates[i], texts[i]);
   });
 }
 
