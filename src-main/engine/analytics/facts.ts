@@ -205,8 +205,6 @@ export interface CellGrid {
   prompt_id: number;
   run_id: number;
   brand: Record<string, BrandCell>;
-  /** The JSON text of `brand` when it is the stored text as it is (no network cut out), else null. */
-  text: string | null;
   /** Cells of the `siteNeuralIds` networks only; `{}` when none answered. */
   site: Record<string, SiteCell>;
 }
@@ -289,14 +287,7 @@ async function storedGrids(
   const out: CellGrid[] = [];
   for (const r of await storedCells(ctx, scope, promptIds, runIds)) {
     const cut = selectedCells(r.cells, wanted);
-    if (cut)
-      out.push({
-        prompt_id: r.prompt_id,
-        run_id: r.run_id,
-        brand: cut.brand,
-        text: cut.whole ? r.cells : null,
-        site: {},
-      });
+    if (cut) out.push({ prompt_id: r.prompt_id, run_id: r.run_id, brand: cut.brand, site: {} });
   }
   return out;
 }
@@ -324,6 +315,7 @@ export async function cellTexts(
   neuralIds: number[],
 ): Promise<{ rows: StoredCells[]; textOf: (cells: string) => string | null }> {
   const wanted = new Set(neuralIds.map(String));
+  // A text with no network cut out is written as stored (no stringify of what was just parsed).
   const textOf = (cells: string) => {
     const cut = selectedCells(cells, wanted);
     return cut ? (cut.whole ? cells : JSON.stringify(cut.brand)) : null;
@@ -351,8 +343,8 @@ async function storedCells(
 
 /**
  * A stored cells text cut to the selected networks (list entries as strings); null when none is
- * left. `wanted` null: every network. `whole`: every stored network is selected, so the stored text (canonical, migration 0014)
- * is the JSON text of `brand` as it is.
+ * left (`wanted` null: every network). `whole`: no network was cut out, so the stored text
+ * (canonical, migration 0014) is the JSON text of `brand` as it is.
  */
 function selectedCells(
   text: string,

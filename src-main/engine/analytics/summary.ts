@@ -3,7 +3,6 @@ import type { ProjectRow } from '../db/schema';
 import type { Query } from '../validation/query';
 import { isoMicro } from '../../../src-shared/time';
 import type { BrandCell, SeriesLabel, Tone } from '../../../src-shared/api/analytics';
-import { jsonObject, jsonTexts } from '../json-pieces';
 import {
   baseFiltersEcho,
   scopeFor,
@@ -412,27 +411,6 @@ function cellsByDate<T>(
   return out;
 }
 
-/** A row of the brand's position history (its JSON is written from the stored cell texts). */
-interface BrandHistoryRow {
-  prompt: { id: number; value: string; groups: PromptInfo['groups'] };
-  positions_by_date: Record<string, Record<string, BrandCell>>;
-  dynamics: 'up' | 'down' | 'not_changed';
-}
-
-/**
- * cellsByDate of the brand's cells, as JSON text: a cell group is written as stored when no
- * network is cut out of it (two thirds of the summary's body are these cells; parsing them to
- * objects kept alive until the body is written, then writing them again, was a third of its cost).
- */
-function brandCellsByDate(input: HistoryInput, list: CellGrid[]) {
-  // The texts now, so the parsed cells are garbage before the body is written.
-  const dates = list.map((g) => input.dateOf.get(g.run_id)!);
-  const texts = list.map((g) => g.text ?? JSON.stringify(g.brand));
-  return jsonTexts<BrandHistoryRow['positions_by_date']>((add) => {
-    for (let i = 0; i < texts.length; i++) add(dates[i], texts[i]);
-  });
-}
-
 /** Counted answers (decisions.md §5), brand mentions and site mentions among some cells. */
 function tally(scope: Scope, list: CellGrid[], nids: number[]): Tally {
   const t = { counted: 0, mentions: 0, site: 0 };
@@ -485,11 +463,11 @@ function brandPositionHistory(input: HistoryInput) {
               allIds,
             ),
           );
-        return jsonObject<BrandHistoryRow>({
+        return {
           prompt: { id: p.id, value: p.value, groups: p.groups },
-          positions_by_date: brandCellsByDate(input, list),
+          positions_by_date: cellsByDate(input, list, (g) => g.brand),
           dynamics: dynamicOf(at(prev?.id), at(last?.id)) ?? 'not_changed',
-        });
+        };
       }),
     },
     chartData: historyChart(input, scope.neurals, (t) => brandVisibility(t) ?? 0),

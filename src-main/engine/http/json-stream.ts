@@ -13,10 +13,8 @@ import { JsonPieces, type JsonPiece } from '../json-pieces';
  * own JSON (JsonPieces, json-pieces.ts: the history tabs' rows) is written piece by piece.
  */
 
-/** A chunk's size in bytes (at least; a chunk ends with the piece that reaches it). */
+/** A chunk's size: characters of text plus bytes of byte pieces. */
 const CHUNK_CHARS = 64 * 1024;
-/** The buffer text pieces are written into: a chunk and a piece fit (longer pieces are encoded alone). */
-const TEXT_BYTES = 2 * CHUNK_CHARS;
 
 /** Objects the walk descends into; anything else (Date, Map, boxed values…) goes to JSON.stringify whole. */
 function isPlainObject(value: object): value is Record<string, unknown> {
@@ -93,54 +91,35 @@ export function jsonStream(body: unknown): ReadableStream<Uint8Array> {
     {
       pull(controller) {
         source ??= pieces(body, '', 0);
-        // Text pieces are written into the chunk as they come, byte pieces (jsonByteTexts) join as
-        // they are. (Joining the text pieces into one string first made V8 flatten that string, as
-        // two-byte text as soon as one piece held a non-Latin-1 character, before encoding it:
-        // ~6 ms per summary, more than writing each piece.)
+        // Text pieces are joined and encoded together; byte pieces (jsonByteTexts) join as they are.
         const parts: Uint8Array[] = [];
+        let text = '';
         let size = 0;
-        let buffer: Buffer | null = null;
-        let used = 0;
-        const endText = () => {
-          if (buffer && used) parts.push(buffer.subarray(0, used));
-          buffer = null;
-          used = 0;
-        };
-        const send = () => {
-          endText();
-          controller.enqueue(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+        const chunk = () => {
+          if (text) parts.push(Buffer.from(text));
+          return parts.length === 1 ? parts[0] : Buffer.concat(parts);
         };
         for (;;) {
           const next = source.next();
           if (next.done) {
-            if (size) send();
+            if (text || parts.length) controller.enqueue(chunk());
             controller.close();
             return;
           }
           const piece = next.value;
           if (typeof piece === 'string') {
-            // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, is 4).
-            const most = piece.length * 3;
-            if (buffer && most > buffer.length - used) endText();
-            if (most > TEXT_BYTES) {
-              const bytes = Buffer.from(piece);
-              parts.push(bytes);
-              size += bytes.byteLength;
-            } else {
-              buffer ??= Buffer.allocUnsafe(TEXT_BYTES);
-              const written = buffer.write(piece, used);
-              used += written;
-              size += written;
-            }
+            text += piece;
+            size += piece.length;
           } else {
-            endText();
+            if (text) parts.push(Buffer.from(text));
+            text = '';
             for (const part of piece) {
               parts.push(part);
               size += part.byteLength;
             }
           }
           if (size >= CHUNK_CHARS) {
-            send();
+            controller.enqueue(chunk());
             return;
           }
         }

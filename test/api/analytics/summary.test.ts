@@ -198,7 +198,7 @@ describe('GET /api/projects/{project}/summary', () => {
     expect(site.tableData.data[0].dynamics).toBe('not_changed');
   });
 
-  it("writes each prompt's cells as stored, in their JSON text, one network cut out when filtered", async () => {
+  it("stores each prompt's cells in the JSON text the summary and history carry, one network cut out when filtered", async () => {
     const f = await seedFixture(t.engine.ctx);
     // The stored text is what the body carries (migration 0014): compact, networks in id order.
     const stored = await t.engine.ctx.db
@@ -217,6 +217,14 @@ describe('GET /api/projects/{project}/summary', () => {
         )
       ).text();
     const text = await body('');
+    // answers/history writes the uncut cells as stored.
+    const history = await (
+      await t.engine.handle(
+        new Request(`http://engine.test/api/projects/${f.project.id}/answers/history`, {
+          headers: { authorization: `Bearer ${t.ownerToken}` },
+        }),
+      )
+    ).text();
     const whole = JSON.parse(text).data.updateStats.brand_position_history.tableData.data;
     expect(whole[0].prompt.id).toBe(f.p1);
     // Each date's cells are the stored text of the update standing for that date, as it is.
@@ -224,6 +232,7 @@ describe('GET /api/projects/{project}/summary', () => {
       const written = JSON.stringify(cells);
       expect(stored.some((r) => r.prompt_id === f.p1 && r.cells === written)).toBe(true);
       expect(text).toContain(`"${date}":${written}`);
+      expect(history).toContain(`"${date}":${written}`);
     }
     expect(whole[0].positions_by_date['2026-11-08'][f.gpt].occurrences).toEqual(['Acme']);
     // One network selected: the other's cells are left out of every date.

@@ -7,13 +7,7 @@ import { buildSummary } from '../../analytics/summary';
 
 export const summaryRoutes = new Hono<AppEnv>();
 
-// Streamed: the position histories' rows write their own JSON (json-pieces.ts).
-route(
-  summaryRoutes,
-  'GET /api/projects/{project}/summary',
-  async (c) => {
-    const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'));
-    return buildSummary(ctxOf(c), project, queryOf(c));
-  },
-  { send: 'stream' },
-);
+route(summaryRoutes, 'GET /api/projects/{project}/summary', async (c) => {
+  const project = await loadProject(ctxOf(c), userOf(c), idParam(c, 'project'));
+  return buildSummary(ctxOf(c), project, queryOf(c));
+});

@@ -1,7 +1,6 @@
 import type { PositionHistoryData } from '../../../../src-shared/api/reports';
 import { bestPosition, type SiteCell } from '../../analytics/facts';
 import type { BrandCell } from '../../../../src-shared/api/analytics';
-import { JsonPieces } from '../../json-pieces';
 import { summaryOf, toBlockSeries, xOf } from './analytics';
 import { periodBlock } from './types';
 
@@ -11,25 +10,16 @@ import { periodBlock } from './types';
  * place among the networks (the analytics' `bestPosition`) and how many networks named the
  * brand (cited the site); the chart is the summary's visibility chart of those prompts.
  */
-interface HistoryRow<C> {
-  prompt: { id: number; value: string };
-  positions_by_date: Record<string, Record<string, C>>;
-  dynamics: 'up' | 'down' | 'not_changed';
-}
-
-/**
- * A part of the summary as values: the brand history's rows write their own JSON from the stored
- * cell texts (analytics/summary.ts), and are read here through that JSON.
- */
-type Plain<T> = T | JsonPieces<T>;
-const plain = <T>(value: Plain<T>): T => (value instanceof JsonPieces ? value.toJSON() : value);
-
 function history<C>(
   h: {
     tableData: {
       dates: string[];
       neurals: Array<{ id: number; display_name: string }>;
-      data: Array<Plain<HistoryRow<C>>>;
+      data: Array<{
+        prompt: { id: number; value: string };
+        positions_by_date: Record<string, Record<string, C>>;
+        dynamics: 'up' | 'down' | 'not_changed';
+      }>;
     };
     chartData: Array<{ label: object; data: object[] }>;
   },
@@ -40,7 +30,7 @@ function history<C>(
     dates: dates.map((d) => xOf(d)!),
     neurals: h.tableData.neurals.map((n) => ({ id: n.id, name: n.display_name })),
     chart: h.chartData.map(toBlockSeries),
-    prompts: h.tableData.data.map(plain).map((row) => ({
+    prompts: h.tableData.data.map((row) => ({
       prompt_id: row.prompt.id,
       prompt: row.prompt.value,
       dynamics: row.dynamics,
