@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { AggUpdatePromptTable } from '../db/schema';
 import type { EngineContext } from '../context';
 import { toNeuralStat } from './stats';
 import { sqlFor } from '../db/dialect';
-import { brandCellsJson, mentionNeuralsJson, siteCellsJson } from './facts';
-import { countColumns, countRefs, countSelections, NEURAL_COUNTS, PROMPT_COUNTS } from './answer-counts';
+import { brandCellsJson, canonicalCellsText, mentionNeuralsJson, siteCellsJson } from './facts';
+import { countColumns, countSelections, NEURAL_COUNTS, PROMPT_COUNTS } from './answer-counts';
 
 /**
  * Writes the per-update aggregates of one run (migrations 0003, 0005 and 0006): counts per network,
@@ -11,7 +12,7 @@ import { countColumns, countRefs, countSelections, NEURAL_COUNTS, PROMPT_COUNTS 
  * Idempotent: the run's aggregate rows are replaced, so calling it twice, or again after a
  * competitor merge or split, leaves the same rows. Deleted prompts are counted as they were
  * answered; the analytics read the answers directly while a project has deleted prompts.
- * Long (about 90 lines) on purpose: one transaction, one statement per aggregate table in table
+ * Long (about 100 lines) on purpose: one transaction, one statement per aggregate table in table
  * order, each a few lines; splitting it would only pass the transaction around.
  */
 export async function writeUpdateAggregates(ctx: EngineContext, runId: number): Promise<void> {
@@ -30,12 +31,27 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
     await trx.deleteFrom('agg_update_prompt').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_prompt_site').where('run_id', '=', runId).execute();
 
-    // Counts and history cells per prompt (migration 0005), built by SQLite.
-    await sql`
-      insert into agg_update_prompt (project_id, prompt_id, run_id, ${countRefs(PROMPT_COUNTS)}, cells)
-      select ${f.int(projectId)}, prompt_id, run_id, ${countColumns(trx, PROMPT_COUNTS)}, ${brandCellsJson(trx)}
+    // Counts and history cells per prompt (migration 0005), counted and built by the database,
+    // the cells then put in the text the responses carry (migration 0014), which the database's
+    // JSON functions do not give on PostgreSQL (spaces) nor promise on SQLite (the networks'
+    // order): read, rewritten here and inserted, a few hundred rows per run.
+    const { rows: prompts } = await sql<Omit<Selectable<AggUpdatePromptTable>, 'project_id' | 'run_id'>>`
+      select prompt_id, ${countColumns(trx, PROMPT_COUNTS)}, ${brandCellsJson(trx)} as cells
       from answers where run_id = ${runId}
-      group by run_id, prompt_id`.execute(trx);
+      group by prompt_id`.execute(trx);
+    for (let i = 0; i < prompts.length; i += 500) {
+      await trx
+        .insertInto('agg_update_prompt')
+        .values(
+          prompts.slice(i, i + 500).map((r) => ({
+            ...r,
+            project_id: projectId,
+            run_id: runId,
+            cells: canonicalCellsText(r.cells),
+          })),
+        )
+        .execute();
+    }
     // Site cells per prompt (migration 0006): the sources history tab. Each distinct text is kept
     // once in agg_site_cells; the run's rows point at it.
     const siteCells = sql`select prompt_id, ${siteCellsJson(trx)} as cells, ${mentionNeuralsJson(trx)} as mentions

@@ -286,8 +286,8 @@ async function storedGrids(
   const wanted = new Set(neuralIds.map(String));
   const out: CellGrid[] = [];
   for (const r of await storedCells(ctx, scope, promptIds, runIds)) {
-    const brand = selectedCells(r.cells, wanted);
-    if (brand) out.push({ prompt_id: r.prompt_id, run_id: r.run_id, brand, site: {} });
+    const cut = selectedCells(r.cells, wanted);
+    if (cut) out.push({ prompt_id: r.prompt_id, run_id: r.run_id, brand: cut.brand, site: {} });
   }
   return out;
 }
@@ -315,9 +315,10 @@ export async function cellTexts(
   neuralIds: number[],
 ): Promise<{ rows: StoredCells[]; textOf: (cells: string) => string | null }> {
   const wanted = new Set(neuralIds.map(String));
+  // A text with no network cut out is written as stored (no stringify of what was just parsed).
   const textOf = (cells: string) => {
-    const brand = selectedCells(cells, wanted);
-    return brand ? JSON.stringify(brand) : null;
+    const cut = selectedCells(cells, wanted);
+    return cut ? (cut.whole ? cells : JSON.stringify(cut.brand)) : null;
   };
   if (!runIds.length || !neuralIds.length || !promptIds.length) return { rows: [], textOf };
   return { rows: await storedCells(ctx, scope, promptIds, runIds), textOf };
@@ -340,19 +341,38 @@ async function storedCells(
   return rows.sort((a, b) => a.prompt_id - b.prompt_id || a.run_id - b.run_id);
 }
 
-/** A stored cells text cut to the selected networks (list entries as strings); null when none is left. */
-function selectedCells(text: string, wanted: Set<string>): Record<string, BrandCell> | null {
+/**
+ * A stored cells text cut to the selected networks (list entries as strings); null when none is
+ * left (`wanted` null: every network). `whole`: no network was cut out, so the stored text
+ * (canonical, migration 0014) is the JSON text of `brand` as it is.
+ */
+function selectedCells(
+  text: string,
+  wanted: ReadonlySet<string> | null,
+): { brand: Record<string, BrandCell>; whole: boolean } | null {
   const brand = JSON.parse(text) as Record<string, BrandCell>;
   let kept = 0;
+  let whole = true;
   for (const key of Object.keys(brand)) {
-    if (!wanted.has(key)) delete brand[key];
-    else {
+    if (wanted && !wanted.has(key)) {
+      delete brand[key];
+      whole = false;
+    } else {
       kept++;
       brand[key].occurrences = asStrings(brand[key].occurrences);
       brand[key].competitors = asStrings(brand[key].competitors);
     }
   }
-  return kept ? brand : null;
+  return kept ? { brand, whole } : null;
+}
+
+/**
+ * The text agg_update_prompt stores a prompt's cells in (migration 0014): what JSON.stringify
+ * gives for the cells the analytics read from it (networks in ascending id order, compact, list
+ * entries as strings), so a response can carry the stored text unparsed.
+ */
+export function canonicalCellsText(text: string): string {
+  return JSON.stringify(selectedCells(text, null)?.brand ?? {});
 }
 
 /** parseList's `map(String)`, skipped when every entry is a string already (the usual case). */

@@ -198,6 +198,51 @@ describe('GET /api/projects/{project}/summary', () => {
     expect(site.tableData.data[0].dynamics).toBe('not_changed');
   });
 
+  it("stores each prompt's cells in the JSON text the summary and history carry, one network cut out when filtered", async () => {
+    const f = await seedFixture(t.engine.ctx);
+    // The stored text is what the body carries (migration 0014): compact, networks in id order.
+    const stored = await t.engine.ctx.db
+      .selectFrom('agg_update_prompt')
+      .select(['prompt_id', 'run_id', 'cells'])
+      .where('project_id', '=', f.project.id)
+      .execute();
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect(row.cells).toBe(JSON.stringify(JSON.parse(row.cells)));
+    const body = async (query: string) =>
+      (
+        await t.engine.handle(
+          new Request(`http://engine.test${url(f)}${query}`, {
+            headers: { authorization: `Bearer ${t.ownerToken}` },
+          }),
+        )
+      ).text();
+    const text = await body('');
+    // answers/history writes the uncut cells as stored.
+    const history = await (
+      await t.engine.handle(
+        new Request(`http://engine.test/api/projects/${f.project.id}/answers/history`, {
+          headers: { authorization: `Bearer ${t.ownerToken}` },
+        }),
+      )
+    ).text();
+    const whole = JSON.parse(text).data.updateStats.brand_position_history.tableData.data;
+    expect(whole[0].prompt.id).toBe(f.p1);
+    // Each date's cells are the stored text of the update standing for that date, as it is.
+    for (const [date, cells] of Object.entries(whole[0].positions_by_date)) {
+      const written = JSON.stringify(cells);
+      expect(stored.some((r) => r.prompt_id === f.p1 && r.cells === written)).toBe(true);
+      expect(text).toContain(`"${date}":${written}`);
+      expect(history).toContain(`"${date}":${written}`);
+    }
+    expect(whole[0].positions_by_date['2026-11-08'][f.gpt].occurrences).toEqual(['Acme']);
+    // One network selected: the other's cells are left out of every date.
+    const one = JSON.parse(await body(`?neurals[]=${f.ppx}`)).data.updateStats.brand_position_history
+      .tableData.data;
+    for (const row of one)
+      for (const cells of Object.values(row.positions_by_date as Record<string, object>))
+        expect(Object.keys(cells)).toEqual([String(f.ppx)]);
+  });
+
   it('empties the site curve without a site, and charts favourite groups only from three', async () => {
     const ctx = t.engine.ctx;
     const p = await seedProject(ctx, {

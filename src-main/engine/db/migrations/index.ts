@@ -12,6 +12,7 @@ import * as m0010 from './0010-job-leases';
 import * as m0011 from './0011-trust';
 import * as m0012 from './0012-run-alerts';
 import * as m0013 from './0013-stored-files';
+import * as m0014 from './0014-canonical-cells';
 
 export interface Migration {
   name: string;
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   { name: '0011-trust', up: m0011.up },
   { name: '0012-run-alerts', up: m0012.up },
   { name: '0013-stored-files', up: m0013.up },
+  { name: '0014-canonical-cells', up: m0014.up },
 ];
