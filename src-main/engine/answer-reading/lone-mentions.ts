@@ -1,12 +1,16 @@
 /**
- * Lone mentions: a name written once, in running text or inside a list item's prose, with no other
- * name of the answer's findings (the brand or a competitor) in its sentence, and nothing else that
- * puts it among the brand's peers — no bold, not the name a list item or its sentence starts with,
- * not an example after "such as" / "например" / "wie" / "como". Such a name was taken only because it stood in an
- * enumeration of things the analysis rejected ("GDPR or IRB requirements", "aus InDesign oder
- * Affinity", "Mini-LED, HDMI 2.1, Dolby Vision") or because it looked like a name on its own; on the
- * labelled sets two of three such names are no competitor. The project's own competitors always
- * count: the analyst named them.
+ * Lone mentions. A name written once, in running text or inside a list item's prose — not bold,
+ * not the name a list item or its sentence starts with, not an example after "such as" /
+ * "например" / "wie" / "como" — is passed by, not weighed. It counts only beside a companion in its
+ * sentence:
+ * - in an answer that lays out its alternatives (two or more names in bold, list leads, tables or
+ *   headings), a weighed name: another passing name or the brand proves nothing ("confirm GDPR or
+ *   IRB requirements", "Skribble integrates with Salesforce or Microsoft Teams");
+ * - in an answer of prose, any other name of its findings (the brand or a competitor): prose is
+ *   where such an answer compares ("Т-Банк и Сбер дают сопоставимые ставки").
+ * On the labelled sets two of three passing names without such a companion were no competitor
+ * (docs/api/analysis.md, stop 25). The project's own competitors always count: the analyst named
+ * them.
  */
 import type { FoundCompetitor } from './competitors';
 import type { Evidence, EvidenceSpan } from './types';
@@ -28,16 +32,24 @@ function leadsItem(text: string, line: Line, span: EvidenceSpan): boolean {
   return /^[\s*_\d.)•#[-]*$/.test(text.slice(line.contentStart, span.start));
 }
 
-function isLone(text: string, lines: Line[], evidence: Evidence, span: EvidenceSpan): boolean {
+/** Where an answer weighs a name: a table, a heading, bold text, the lead of a list item. */
+function isWeighedPlace(text: string, line: Line | undefined, span: EvidenceSpan): boolean {
+  if (!line) return false;
+  if (line.kind === 'table' || line.kind === 'heading') return true;
+  return inBold(text, line, span) || (line.kind === 'list' && leadsItem(text, line, span));
+}
+
+/** A name written once in passing (see above), its companions aside. */
+function isPassing(text: string, lines: Line[], spans: EvidenceSpan[]): boolean {
+  if (spans.length !== 1) return false;
+  const [span] = spans;
   const line = lineAt(lines, span.start);
   if (!line || (line.kind !== 'list' && line.kind !== 'text')) return false;
-  if (inBold(text, line, span) || leadsItem(text, line, span)) return false;
+  if (isWeighedPlace(text, line, span)) return false;
   if (EXAMPLE_BEFORE.test(text.slice(Math.max(line.start, span.start - 30), span.start))) return false;
-  const { start, end } = sentenceAround(text, span.start);
   // The subject of its own sentence is discussed, not passed by ("Tele2 остаётся самым доступным").
-  if (/^[\s*_«"„“(]*$/.test(text.slice(start, span.start))) return false;
-  const inSentence = (s: EvidenceSpan) => s !== span && s.start >= start && s.end <= end;
-  return !evidence.brand.some(inSentence) && !evidence.competitors.some(inSentence);
+  const { start } = sentenceAround(text, span.start);
+  return !/^[\s*_«"„“(]*$/.test(text.slice(start, span.start));
 }
 
 /** The findings without the competitors that are lone mentions (see above). */
@@ -49,10 +61,24 @@ export function withoutLoneMentions(
   const { evidence, placed } = found;
   const spansOf = new Map<string, EvidenceSpan[]>();
   for (const s of evidence.competitors) spansOf.set(s.name, [...(spansOf.get(s.name) ?? []), s]);
+  const passing = new Set(
+    placed.filter((c) => !c.known && isPassing(text, lines, spansOf.get(c.name) ?? [])).map((c) => c.name),
+  );
+  if (!passing.size) return found;
+  const laidOut =
+    placed.filter((c) => {
+      const first = spansOf.get(c.name)?.[0];
+      return first && isWeighedPlace(text, lineAt(lines, first.start), first);
+    }).length >= 2;
   const lone = new Set<string>();
-  for (const c of placed) {
-    const spans = spansOf.get(c.name) ?? [];
-    if (!c.known && spans.length === 1 && isLone(text, lines, evidence, spans[0])) lone.add(c.name);
+  for (const name of passing) {
+    const span = spansOf.get(name)![0];
+    const { start, end } = sentenceAround(text, span.start);
+    const inSentence = (s: EvidenceSpan) => s !== span && s.start >= start && s.end <= end;
+    const companion = laidOut
+      ? evidence.competitors.some((s) => inSentence(s) && !passing.has(s.name))
+      : evidence.brand.some(inSentence) || evidence.competitors.some(inSentence);
+    if (!companion) lone.add(name);
   }
   if (!lone.size) return found;
   return {

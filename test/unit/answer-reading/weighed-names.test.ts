@@ -1263,6 +1263,29 @@ Other print-on-demand services such as Gooten also print in the US.`;
     expect(known.competitors).toEqual(['InDesign']);
   });
 
+  it('in an answer that lays out its options, passing names need a weighed name beside them', () => {
+    const text = `## Sustainable running shoes
+
+**Allbirds** — wool and tree fibre, light.
+
+**Hoka** — max cushioning, APMA seal.
+
+**Brooks** — the Ghost is a safe daily trainer.
+
+Stockists include Nordstrom, REI and Zappos.`;
+    expect(competitorsOf(text, 'Allbirds', 'en', 'sustainable footwear')).toEqual(['Hoka', 'Brooks']);
+    // Beside a weighed name a passing name counts: "Hoka and Saucony both …".
+    const beside = `${text}\n\nFor wide feet, Hoka and Saucony both make wide versions.`;
+    expect(competitorsOf(beside, 'Allbirds', 'en', 'sustainable footwear')).toEqual([
+      'Hoka',
+      'Brooks',
+      'Saucony',
+    ]);
+    // In an answer of prose, the brand is companion enough: prose is where it compares.
+    const prose = 'For a light everyday sneaker, Allbirds and Veja are the usual picks.';
+    expect(competitorsOf(prose, 'Allbirds', 'en', 'sustainable footwear')).toEqual(['Veja']);
+  });
+
   it('a German list is anchored by a name no dictionary knows ("Salesforce", "Zoho CRM"), criteria are not', () => {
     const names = `Diese Optionen lohnen sich:
 
