@@ -5,20 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeAnswer } from '../../../src-main/engine/answer-reading/analyze';
 import type { Language } from '../../../src-main/engine/answer-reading/types';
+import { analysisInput } from './analysis-input';
 
 function toneOf(text: string, brand: string, language: Language) {
-  return analyzeAnswer({
-    text,
-    citations: [],
-    brand,
-    alternativeBrands: [],
-    domain: '',
-    domainAliases: [],
-    includeSubdomains: false,
-    knownCompetitors: [],
-    activities: '',
-    language,
-  }).tone;
+  return analyzeAnswer(analysisInput(text, brand, language)).tone;
 }
 
 describe('tone toward the brand', () => {

@@ -4,26 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeAnswer } from '../../../src-main/engine/answer-reading/analyze';
-import type { AnalysisInput, Language } from '../../../src-main/engine/answer-reading/types';
+import type { Language } from '../../../src-main/engine/answer-reading/types';
+import { analysisInput } from './analysis-input';
 import type { RealAnswer } from '../../fixtures/real-answers/corpus';
 import { heldOut2Answers } from '../../fixtures/real-answers/held-out-2';
 import { heldOut4Answers } from '../../fixtures/real-answers/held-out-4';
 import { realInput } from '../../fixtures/real-answers/input';
 
 function competitorsOf(text: string, brand: string, language: Language, activities = ''): string[] {
-  const input: AnalysisInput = {
-    text,
-    citations: [],
-    brand,
-    alternativeBrands: [],
-    domain: '',
-    domainAliases: [],
-    includeSubdomains: false,
-    knownCompetitors: [],
-    activities,
-    language,
-  };
-  return analyzeAnswer(input).competitors;
+  return analyzeAnswer(analysisInput(text, brand, language, activities)).competitors;
 }
 
 describe('names an answer weighs', () => {
@@ -184,19 +173,7 @@ Garmin Connect syncs your runs to Strava and TrainingPeaks.`;
 
 * **Garmin Forerunner 965:** two weeks of battery.
 * **Apple Watch Series 10:** about 18 hours.`;
-    const input: AnalysisInput = {
-      text,
-      citations: [],
-      brand: 'Garmin',
-      alternativeBrands: [],
-      domain: '',
-      domainAliases: [],
-      includeSubdomains: false,
-      knownCompetitors: [],
-      activities: '',
-      language: 'en',
-    };
-    const result = analyzeAnswer(input);
+    const result = analyzeAnswer(analysisInput(text, 'Garmin', 'en'));
     expect(result.competitors).toEqual(['Apple Watch']);
     expect(result.mention_position).toBe(2);
   });
