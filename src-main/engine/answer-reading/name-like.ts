@@ -40,9 +40,10 @@ const EMOJI = /[\p{Extended_Pictographic}\uFE0F\u200D]/gu;
 const CYRILLIC = /[\u0400-\u04FF]/;
 const LATIN = /[A-Za-z]/;
 
-/** Removes markdown, quotes, numbering and trailing punctuation around a candidate. */
+/** Abbreviations that end a name with their period: "Tiffany & Co.", "Carl's Jr.". */
 const ABBREVIATION_END = /(?:^|[\s&])(?:Co|Jr|Inc|Ltd|Corp|Bros)$/;
 
+/** Removes markdown, quotes, numbering and trailing punctuation around a candidate. */
 export function cleanCandidate(raw: string): string {
   let s = raw
     .replace(EMOJI, '')
@@ -54,7 +55,6 @@ export function cleanCandidate(raw: string): string {
     s = s.replace(/^(?:\d{1,3}[.)]|#\d{1,3}|№\s?\d{1,3}|(?:step|шаг|schritt|paso)\s\d{1,2}[.:]?)\s*/i, '');
   s = s.replace(/\s*\([^)]{0,80}\)\s*$/, '');
   s = s.replace(/^["'«»„“”‘’(\s]+|["'«»„“”‘’)\s]+$/g, '');
-  // "Tiffany & Co.", "Carl's Jr.": the period of an abbreviation belongs to the name.
   s = s.replace(/[\s:;,.!?–—-]+$/, (tail, at: number) =>
     tail.startsWith('.') && ABBREVIATION_END.test(s.slice(0, at)) ? '.' : '',
   );

@@ -574,7 +574,6 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'divididas',
       'opiniones mixtas',
       'sancion',
-      'sancionó',
       'quiebra',
       'concurso de acreedores',
       'denuncia',
