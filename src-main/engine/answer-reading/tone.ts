@@ -12,9 +12,11 @@ interface CompiledLexicon {
   stems: Map<string, number>;
   /** Whole words only (stems written with a trailing `$`). */
   exact: Map<string, number>;
-  /** Stems of several words ("high fee", "высок комисс"): few, matched by one regex. */
-  phrases: RegExp | null;
-  phraseList: Array<{ re: RegExp; p: number }>;
+  /**
+   * Stems of several words ("high fee", "высок комисс", "most * choice"), by the first two letters
+   * of their first word, longest first: tried only where a word starts with those letters.
+   */
+  phrasesAt: Map<string, Array<{ re: RegExp; p: number }>>;
   longest: number;
   negators: Set<string>;
 }
@@ -50,16 +52,17 @@ function compile(language: Language): CompiledLexicon {
   };
   lex.positive.forEach((s) => add(s, 1));
   lex.negative.forEach((s) => add(s, -1));
-  const phrases = [...phrasePolarity.keys()].sort((a, b) => b.length - a.length);
-  const phraseSource = phrases.map(phrasePattern).join('|');
+  const phrasesAt = new Map<string, Array<{ re: RegExp; p: number }>>();
+  for (const ph of [...phrasePolarity.keys()].sort((a, b) => b.length - a.length)) {
+    const key = ph.slice(0, 2);
+    const list = phrasesAt.get(key) ?? [];
+    list.push({ re: new RegExp(phrasePattern(ph), 'uy'), p: phrasePolarity.get(ph) ?? 0 });
+    phrasesAt.set(key, list);
+  }
   const result: CompiledLexicon = {
     stems,
     exact,
-    phrases: phrases.length ? new RegExp(`(?<![\\p{L}])(?:${phraseSource})`, 'gu') : null,
-    phraseList: phrases.map((ph) => ({
-      re: new RegExp(phrasePattern(ph), 'uy'),
-      p: phrasePolarity.get(ph) ?? 0,
-    })),
+    phrasesAt,
     longest,
     negators: new Set(lex.negators),
   };
@@ -96,26 +99,21 @@ export function scoreSentence(sentence: string, language: Language): number {
   const lex = compile(language);
   const text = fold(sentence);
   let score = 0;
-  const covered: Array<[number, number]> = [];
-  if (lex.phrases) {
-    lex.phrases.lastIndex = 0;
-    for (let m = lex.phrases.exec(text); m; m = lex.phrases.exec(text)) {
-      const at = m.index;
-      const phrase = lex.phraseList.find((ph) => {
-        ph.re.lastIndex = at;
-        return ph.re.test(text);
-      });
-      const p = phrase?.p ?? 0;
-      score += negated(text, m.index, lex.negators) ? -p : p;
-      covered.push([m.index, m.index + m[0].length]);
-    }
-  }
   WORD.lastIndex = 0;
   for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
-    const at = m.index;
-    if (covered.some(([a, b]) => at >= a && at < b)) continue;
+    const at = m.index + (m[0].length - m[0].replace(/^'+/, '').length);
+    // A phrase starting here counts once, and the words it covers count no more.
+    const phrase = lex.phrasesAt.get(text.slice(at, at + 2))?.find((ph) => {
+      ph.re.lastIndex = at;
+      return ph.re.test(text);
+    });
+    if (phrase) {
+      score += negated(text, at, lex.negators) ? -phrase.p : phrase.p;
+      WORD.lastIndex = phrase.re.lastIndex;
+      continue;
+    }
     const p = polarityOf(m[0].replace(/^'+|'+$/g, ''), lex);
-    if (p) score += negated(text, at, lex.negators) ? -p : p;
+    if (p) score += negated(text, m.index, lex.negators) ? -p : p;
   }
   return score;
 }
@@ -135,6 +133,10 @@ const USE_CASE_PICK =
 
 /** Whether the brand named at `at` is the answer's pick for a use case (see USE_CASE_PICK). */
 export function pickedForUseCase(text: string, at: number): boolean {
+  // Cheap test first: a dash or a colon right before the name (quotes and bold aside).
+  let i = at - 1;
+  while (i >= 0 && (/\s/.test(text[i]) || '«"“„*'.includes(text[i]))) i--;
+  if (i < 0 || !'—–:'.includes(text[i])) return false;
   return USE_CASE_PICK.test(text.slice(Math.max(0, at - 160), at));
 }
 
