@@ -144,9 +144,14 @@ type Point = { y: number } & Record<string, number>;
 
 /** Series `all` (only with more than one network) plus one per network; one point per update. */
 function curves(scope: Scope, m: BrandMetrics, neurals: NeuralInfo[], point: (s: NeuralStat) => Point) {
+  const statsOf = (runId: number, nids: number[]) =>
+    sumNeuralStats([...(m.neural.get(runId)?.values() ?? [])].filter((s) => nids.includes(s.neural_id)));
   const series = (label: SeriesLabel, nids: number[]) => ({
     label,
-    data: scope.updates.map((u) => ({ x: x(u), ...point(summedStats(m, u.id, nids)) })),
+    data: scope.updates.map((u) => ({
+      x: x(u),
+      ...point({ run_id: u.id, neural_id: 0, ...statsOf(u.id, nids) }),
+    })),
   });
   const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
   if (neurals.length > 1)
@@ -157,29 +162,6 @@ function curves(scope: Scope, m: BrandMetrics, neurals: NeuralInfo[], point: (s:
       ),
     );
   return out;
-}
-
-const summed = new WeakMap<BrandMetrics, Map<string, NeuralStat>>();
-
-/**
- * An update's stats summed over some networks (`neural_id` 0), once per metrics object: the
- * summary's three curves ask for the same sums (one point per update and series).
- */
-function summedStats(m: BrandMetrics, runId: number, nids: number[]): NeuralStat {
-  const cache = summed.get(m) ?? summed.set(m, new Map()).get(m)!;
-  const key = `${runId}|${nids.join(',')}`;
-  let stats = cache.get(key);
-  if (!stats) {
-    const byNeural = m.neural.get(runId);
-    const rows: NeuralStat[] = [];
-    for (const nid of nids) {
-      const s = byNeural?.get(nid);
-      if (s) rows.push(s);
-    }
-    stats = { run_id: runId, neural_id: 0, ...sumNeuralStats(rows) };
-    cache.set(key, stats);
-  }
-  return stats;
 }
 
 /**

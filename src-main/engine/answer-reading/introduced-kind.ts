@@ -340,12 +340,19 @@ export function listedUnderItemLabel(
   return words.every((w) => isOrdinaryWord(w) && !isTradeWord(w, trade) && !holdsTradeWord(w, trade));
 }
 
+/** The trade's four-letter words ("bank", "café"), which `tradeStems` leaves out; once per trade. */
+const shortTradeWords = memoized(
+  (trade: string) =>
+    trade
+      .toLowerCase()
+      .replace(/ё/g, 'е')
+      .split(/[^\p{L}]+/u)
+      .filter((t) => t.length === 4),
+  500,
+);
+
 /** Whether a word holds a short word of the trade ("Direktbanken" for a "Regionale Bank"). */
 function holdsTradeWord(word: string, trade: string): boolean {
   const w = word.toLowerCase().replace(/ё/g, 'е');
-  return trade
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .split(/[^\p{L}]+/u)
-    .some((t) => t.length === 4 && w.includes(t));
+  return shortTradeWords(trade).some((t) => w.includes(t));
 }
