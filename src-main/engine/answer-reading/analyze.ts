@@ -154,11 +154,19 @@ function brandPrefixes(names: string[]): string[][] {
 }
 
 /** A word as written in the brand, or a Russian case form of it ("Северного" for "Северный"). */
+/** A Russian case ending after a brand word's stem ("Суши" → "Сушами"; "Сушкоф" is another word). */
+const RUSSIAN_ENDING = /^[а-я]?(?:а|я|ы|и|у|ю|е|о|ой|ей|ом|ем|ам|ям|ах|ях|ами|ями|ов|ев)?$/;
+
 function sameWord(written: string, brandWord: string): boolean {
   if (written === brandWord) return true;
   if (!/[а-я]$/.test(brandWord) || brandWord.length < 4) return false;
   const stem = brandWord.slice(0, -2);
-  return written.startsWith(stem) && written.length <= brandWord.length + 2 && /^[а-я]+$/.test(written);
+  return (
+    written.startsWith(stem) &&
+    written.length <= brandWord.length + 2 &&
+    /^[а-я]+$/.test(written) &&
+    RUSSIAN_ENDING.test(written.slice(stem.length))
+  );
 }
 
 /**

@@ -81,6 +81,8 @@ export interface FoundCompetitor {
 /** Where a list item's or a cell's name ends; "Dr. Klein", "St. Regis" keep their title. */
 const LEAD_SEPARATOR =
   /^(.{1,70}?)(?:\s+[—–-]\s+|\s*:\s|\s*:$|\s\(|,\s|(?<!(?:^|\s)(?:Dr|Prof|St|Mr|Mrs|Ms|Sr|Jr))\.\s|\s-\s|\s\|)/;
+/** A bold label's end: a period or colon inside the bold or right after it ("**Профиль.**", "**Tip**:"). */
+const BOLD_LABEL_END = /[.:][*_]{2}|[*_]{2}[.:]$/;
 const BOLD = /\*\*([^*\n]{1,70}?)\*\*|__([^_\n]{1,70}?)__/g;
 
 /** The name a list item or heading starts with, if it starts with one. */
@@ -598,6 +600,13 @@ function readBold(reading: Reading): void {
     if (line?.kind === 'table') continue;
     const item = judge(m[1] ?? m[2], m.index, true);
     bold.push(item);
+    // "**Профиль.** …", "**Стеклопакет.** …", "… **Royalty:** 5 %": bold labels in paragraphs are
+    // weighed together, as a list's leads are (labels that are no candidate aside). "**Гранд
+    // Экспресс** — …" is no label.
+    if (line?.kind === 'text' && BOLD_LABEL_END.test(text.slice(BOLD.lastIndex - 3, BOLD.lastIndex + 1))) {
+      if (item.candidate || item.own) addToGroup(reading, 'bold-leads', item);
+      continue;
+    }
     if (!item.candidate || item.candidate.ordinaryEnding) continue;
     // "Агрегатор **Мегаптека**": a bold name after a channel noun is named in passing too.
     const aside =

@@ -30,12 +30,18 @@ const ANY_COMPANY = new Set(
  */
 const SUPPLIER_NOUN =
   /^(?:hersteller\p{L}*|manufacturers?|makers?|производител\p{L}*|fabricantes?|marcas?|marke|marken|brands?|versicherer\p{L}*|krankenkasse\p{L}*|asociaci\p{L}+|associations?|verbände|verband|ассоциаци\p{L}*|insurers?|aseguradoras?|страхов\p{L}+|financieras?|lenders?)$/u;
+const SUPPLIER_MAKER = /^(?:hersteller\p{L}*|manufacturers?|makers?|производител\p{L}*|fabricantes?)$/u;
 const SUPPLIER_TRADE =
   /производ|изготов|manufactur|hersteller|herstellung|fabrica|страхов|insur|versicher|asegur|seguros|кредит|lend|financ|bank|банк|banco/;
 
 function namesSuppliers(words: string[], trade: string): boolean {
   const supplier = words.findIndex((w) => SUPPLIER_NOUN.test(w));
-  if (supplier < 0 || SUPPLIER_TRADE.test(trade.toLowerCase())) return false;
+  if (supplier < 0) return false;
+  // "производители профиля" in a window maker's answer: makers of a part, not of what the brand makes.
+  const made = words[supplier + 1];
+  if (made && /^\p{L}{4,}$/u.test(made) && !isTradeWord(made, trade) && SUPPLIER_MAKER.test(words[supplier]))
+    return true;
+  if (SUPPLIER_TRADE.test(trade.toLowerCase())) return false;
   // "marca del inversor", "Marke des Geräts": a brand of a thing; "marcas como" alone is any company.
   return !/^(?:marcas?|marken?|brands?)$/u.test(words[supplier]) || supplier < words.length - 1;
 }

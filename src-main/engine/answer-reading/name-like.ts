@@ -48,17 +48,33 @@ export function cleanCandidate(raw: string): string {
   let s = raw
     .replace(EMOJI, '')
     .replace(/\[([^\]]{0,120})\]\([^)]{0,600}\)/g, '$1')
-    .replace(/[*`]|__/g, '')
+    // Markup goes; a lone star inside a word is part of the name ("585*Золотой").
+    .replace(/(?<![\p{L}\p{N}])\*|\*(?![\p{L}\p{N}])|\*(?=\*)|`|__/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (/^[\d#№sSшШpP]/.test(s))
-    s = s.replace(/^(?:\d{1,3}[.)]|#\d{1,3}|№\s?\d{1,3}|(?:step|шаг|schritt|paso)\s\d{1,2}[.:]?)\s*/i, '');
+  if (/^[\d#№sSшШpPrRмМtT]/.test(s))
+    s = s.replace(
+      /^(?:\d{1,3}[.)]|#\d{1,3}|№\s?\d{1,3}|(?:step|шаг|schritt|paso|platz|place|rang|место|puesto|top)\s\d{1,2}[.:]?)\s*/i,
+      '',
+    );
   s = s.replace(/\s*\([^)]{0,80}\)\s*$/, '');
   s = s.replace(/^["'«»„“”‘’(\s]+|["'«»„“”‘’)\s]+$/g, '');
   s = s.replace(/[\s:;,.!?–—-]+$/, (tail, at: number) =>
     tail.startsWith('.') && ABBREVIATION_END.test(s.slice(0, at)) ? '.' : '',
   );
   return s.trim();
+}
+
+const JOINING_WORD = /^(?:and|und|y|и|or|oder|o|или|&)$/;
+
+function longestJoinedPart(words: string[]): number {
+  let longest = 0;
+  let run = 0;
+  for (const w of words) {
+    run = JOINING_WORD.test(w) ? 0 : run + 1;
+    longest = Math.max(longest, run);
+  }
+  return longest;
 }
 
 function isCapitalized(word: string): boolean {
@@ -180,7 +196,9 @@ function judgeAfresh(
   // "NVMe-диском", "AMOLED-экран", "Wi-Fi-роутер": a Latin term glued to a Russian common noun.
   if (/^[A-Za-z\p{N}-]{2,10}-[а-яё]{4,}(?:\s|$)/u.test(name)) return null;
   const words = name.split(' ');
-  if (words.length > 5) return null;
+  // Five words make a name at most; two names joined ("Glass Doctor and Auto Glass Now") are
+  // split later, each five words at most.
+  if (words.length > 5 && longestJoinedPart(words) > 5) return null;
   const first = words[0];
   if (!isCapitalized(first) && !hasInnerCapital(first)) return null;
   let connectorLast = false;

@@ -81,7 +81,12 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       const part = cleaned(whole);
       // "Mein Fazit" → "Fazit", "In California" → "California": what is left after the opening
       // words may be an ordinary word.
-      if (part.name !== whole.name && !part.name.includes(' ') && generic(part.name)) continue;
+      if (
+        part.name !== whole.name &&
+        !part.name.includes(' ') &&
+        ordinaryHere(whole.name, part.name, subject.language)
+      )
+        continue;
       if (isTitleCasePhrase(part.name, subject.language)) continue;
       const names = [part.name, ...part.forms];
       if (names.some((n) => isDateAmountOrCode(n) || inList(never, n) || RU_IMPERATIVE.test(n))) continue;
@@ -149,13 +154,17 @@ function inNominative(found: FoundCompetitor[], text: string): FoundCompetitor[]
 }
 
 /**
- * Whether the name is written where Russian puts a nominative: alone at the head of a heading,
- * list item or table cell ("### 3. Донстрой", "| Яндекс Лицей |"), so "Донстрой" is not read as
- * the instrumental of "Донстра".
+ * Whether the name is written where Russian puts a nominative: at the head of a heading, list item
+ * or table cell, alone or joined to another name ("### 3. Донстрой", "| Яндекс Лицей |",
+ * "**Тануки и Ёбидоёби**"), so "Донстрой" is not read as the instrumental of "Донстра", nor
+ * "Тануки" as the genitive of "Танука".
  */
 function opensALine(text: string, name: string): boolean {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?:^|\\n|\\|)[ \\t#>*_\\d.)-]*«?${escaped}»?[ *_]*(?:$|\\n|\\||[—–:])`, 'u').test(text);
+  return new RegExp(
+    `(?:^|\\n|\\|)[ \\t#>*_\\d.)-]*«?${escaped}»?[ *_]*(?:$|\\n|\\||[—–:]|\\s(?:и|или)\\s)`,
+    'u',
+  ).test(text);
 }
 
 /** "Mercedes-Modelle", "Samsung models": the maker of the models named. */
@@ -174,6 +183,16 @@ const MAKER_AND_MODEL = /^\S+(?:\s+\S+){0,2}?\s+(?:\S*\d\S*)(?:\s+\S+){0,2}$/u;
  */
 function madeForTheShop(names: string[], activities: string): boolean {
   return SELLS_GOODS.test(activities) && names.every((n) => MAKER_AND_MODEL.test(n));
+}
+
+/**
+ * What is left of a phrase after its opening words is no name: a generic word, or a German noun of
+ * the dictionary after a possessive ("Mein Eindruck"; "Das Futterhaus" stays a name).
+ */
+function ordinaryHere(phrase: string, word: string, language: Language): boolean {
+  return (
+    generic(word) || (language === 'de' && /^(?:mein|unser)e?\s/i.test(phrase) && isGermanCommonNoun(word))
+  );
 }
 
 /** The name without the words that open its sentence, and without "-Modelle" after a maker. */
@@ -219,8 +238,45 @@ function mergeProductsIntoCompanies(kept: Map<string, FoundCompetitor>, subject:
     );
     if (!owner) continue;
     kept.delete(c.name.toLowerCase());
-    keep(kept, { ...c, name: owner.name, forms: [owner.name, ...c.forms] });
+    if (
+      (fullNameOf(c.name, owner.name) && c.first < owner.first) ||
+      neverAlone(owner.name, c.name, subject.text)
+    ) {
+      // "Kalahari Resorts", later "Kalahari": the company's full name, then its short one.
+      kept.delete(owner.name.toLowerCase());
+      keep(kept, { ...owner, name: c.name, first: c.first, forms: [c.name, ...c.forms, ...owner.forms] });
+    } else keep(kept, { ...c, name: owner.name, forms: [owner.name, ...c.forms] });
   }
+}
+
+/** Words that say what kind of business a name is ("Resorts", "Cruise Line"), no product of it. */
+const BUSINESS_KIND =
+  /^(?:resorts?|schools?|cruises?|cruise line|lines?|hotels?|stores?|shops?|clinics?|restaurants?|airlines?|air lines|academy|studios?|markets?|pharmacy)$/i;
+
+/**
+ * Whether every word written from `short`'s stem is followed by the rest of `long`: "у Фабрики окон"
+ * yields the candidate "Фабрика", but the answer never writes it without "окон".
+ */
+function neverAlone(short: string, long: string, text: string): boolean {
+  if (!long.startsWith(`${short} `) || short.includes(' ')) return false;
+  // Only a lowercase tail ("Фабрика окон"): "DKB Visa Debit" is a product of DKB.
+  const rest = long.slice(short.length);
+  if (rest !== rest.toLowerCase()) return false;
+  const stem = /[а-яё]$/i.test(short) ? short.slice(0, -1) : short;
+  const lower = text.toLowerCase();
+  const needle = stem.toLowerCase();
+  for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + 1)) {
+    if (at > 0 && /[\p{L}\p{N}]/u.test(lower[at - 1])) continue;
+    let end = at + needle.length;
+    while (end < lower.length && /\p{L}/u.test(lower[end])) end++;
+    if (!lower.startsWith(rest, end)) return false;
+  }
+  return true;
+}
+
+/** Whether `name` is `short` followed by words naming its kind of business. */
+function fullNameOf(name: string, short: string): boolean {
+  return name.startsWith(`${short} `) && BUSINESS_KIND.test(name.slice(short.length + 1));
 }
 
 /**

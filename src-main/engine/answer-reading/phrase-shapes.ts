@@ -135,7 +135,9 @@ export function isDateAmountOrCode(name: string): boolean {
 /** A Russian imperative opening an advice step: "Проверьте", "Опишите", "Протестируйте". */
 export const RU_IMPERATIVE = /^[А-ЯЁ][а-яё]{2,}(?:ите|йте|ьте)$/u;
 
-export const JOINER = /\s+(?:und|and|y|e|u|и|oder|or|o|или|sowie|vs\.?|versus|или же|bzw\.)\s+|\s*[/,]\s*/iu;
+/** A conjunction is lowercase: "Frank And Oak" is one name, title case and all. */
+export const JOINER =
+  /\s+(?:und|and|y|e|u|и|oder|or|o|или|sowie|[vV][sS]\.?|versus|или же|bzw\.)\s+|\s*[/,]\s*/u;
 
 /** A conjunction standing as a word of its own ("GDPR и HIPAA"); "RE/MAX" holds no joiner word. */
 export const JOINER_WORD = /^(?:und|and|y|e|u|и|oder|or|o|или|sowie|vs\.?|versus|bzw\.|[/,&])$/iu;
@@ -160,9 +162,12 @@ export function withoutJoinedForms(c: FoundCompetitor): FoundCompetitor {
   return forms.length === c.forms.length ? c : { ...c, forms };
 }
 
-/** A name as written: capitalised words, digits, "&" ("& Other Stories" opens with it). */
+/**
+ * A name as written: capitalised words, digits, "&" ("& Other Stories" opens with it), an inner
+ * capital ("iRemont") or star ("585*Золотой").
+ */
 export const NAME_SHAPE =
-  /^(?:&\s+)?[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*(?:\s+[\p{Lu}\p{N}&][\p{L}\p{N}.&'’+-]*)*$/u;
+  /^(?:&\s+)?(?:[\p{Lu}\p{N}]|\p{Ll}{1,2}\p{Lu})[\p{L}\p{N}.&'’+*-]*(?:\s+[\p{Lu}\p{N}&][\p{L}\p{N}.&'’+*-]*)*$/u;
 
 /** A word of digits or a code ("5070", "B580", "4.0", "1440p", "A350-900"). */
 export const CODE_WORD = /^(?=.*\d)[\p{L}\d.,+-]{1,12}$/u;

@@ -17,8 +17,12 @@ export function nominativesOf(word: string): string[] {
   if (latin) return [latin[1]];
   if (!CYRILLIC_WORD.test(word) || word.length < 4) return [word];
   const lower = word.toLowerCase();
-  // A stem shorter than three letters is no name ("Дром" is not "Др" + "ом").
-  const cut = (n: number) => (word.length - n >= 3 ? word.slice(0, word.length - n) : word);
+  // A stem shorter than three letters is no name ("Дром" is not "Др" + "ом"), nor is a capital
+  // left alone at its end ("ТёплоДом" is not "ТёплоД" + "ом").
+  const cut = (n: number) =>
+    word.length - n >= 3 && !/\p{Lu}$/u.test(word.slice(0, word.length - n))
+      ? word.slice(0, word.length - n)
+      : word;
   const ends = (e: string) => lower.endsWith(e);
   // Plurals and adjectives ("Ленинградскую") are no case of a brand's name: left as written.
   if (/(?:ами|ями|ах|ях|ам|ям|ую|юю|ого|его|ому|ему|ыми|ими)$/.test(lower)) return [word];

@@ -1366,3 +1366,97 @@ Legal translation into Japanese and German needs certified linguists.`;
     expect(competitorsOf(bank, 'Сбербанк', 'ru', 'банк: вклады, карты')).toEqual(['Т-Банк', 'Альфа-Банк']);
   });
 });
+
+describe('fitted on held-out-7 (stop 26)', () => {
+  it('supermarkets and DIY chains sell a maker’s goods; for a shop they are peers', () => {
+    const text = `## Las mejores marcas de atún
+
+1. **Calvo** — el clásico.
+2. **Rianxeira** — buena relación calidad-precio.
+3. **Ortiz** — más caro.
+
+Lo encuentras en Mercadona, Carrefour y Lidl.`;
+    expect(competitorsOf(text, 'Calvo', 'es', 'Conservas de pescado: atún claro, bonito')).toEqual([
+      'Rianxeira',
+      'Ortiz',
+    ]);
+    const shop = `## Dónde comprar más barato
+
+1. **Mercadona** — la cesta más barata.
+2. **Carrefour** — más surtido.
+3. **Lidl** — buenos precios en fresco.`;
+    expect(competitorsOf(shop, 'Mercadona', 'es', 'Cadena de supermercados')).toEqual(['Carrefour', 'Lidl']);
+  });
+
+  it('two names joined in a list lead are two names, as written: "**Тануки и Ёбидоёби**"', () => {
+    const text = `## Чем заменить
+
+- **Якитория** — дороже, но стабильно.
+- **Тануки и Ёбидоёби** — хороший баланс цены и качества.
+- **Сушкоф** — недорогая альтернатива.`;
+    // "Сушкоф" is no case form of the brand's word "Суши", "Тануки" no genitive of "Танука".
+    expect(competitorsOf(text, 'Суши Wok', 'ru', 'доставка суши и роллов')).toEqual([
+      'Якитория',
+      'Тануки',
+      'Ёбидоёби',
+      'Сушкоф',
+    ]);
+    const glass = `## Who to use
+
+- **Safelite** — the largest national network.
+- **Glass Doctor and Auto Glass Now** — national franchises, good for a second quote.
+- **Frank And Oak** — no, that one sells clothes.`;
+    expect(competitorsOf(glass, 'Safelite', 'en', 'auto glass repair and replacement')).toEqual(
+      expect.arrayContaining(['Glass Doctor', 'Frank And Oak']),
+    );
+  });
+
+  it('a company’s full name first written stays its name: "Kalahari Resorts", later "Kalahari"', () => {
+    const text = `## Top options
+
+1. **Kalahari Resorts** — the largest indoor water parks.
+2. **Wilderness Resort** — indoor and outdoor parks.
+
+Kalahari and Wilderness both sell day passes.`;
+    expect(competitorsOf(text, 'Great Wolf Lodge', 'en', 'indoor water park resort chain')).toEqual([
+      'Kalahari Resorts',
+      'Wilderness Resort',
+    ]);
+    const windows = `## Где заказать
+
+1. Окна Роста — крупный производитель.
+2. Мосокна — собственное производство.
+3. Фабрика окон — недорого, но у Фабрики окон бывают задержки.`;
+    expect(competitorsOf(windows, 'Мосокна', 'ru', 'Производство и установка пластиковых окон')).toEqual([
+      'Окна Роста',
+      'Фабрика окон',
+    ]);
+  });
+
+  it('bold labels of paragraphs, makers of a part and rank labels are no peers', () => {
+    const text = `**Профиль.** Надёжные производители профиля: VEKA, REHAU, KBE.
+
+**Стеклопакет.** Двухкамерный теплее.
+
+**Фурнитура.** Подойдёт любая.
+
+## Где заказать
+
+1. **Окна Роста** — крупный производитель.
+2. **Мосокна** — собственное производство.`;
+    const result = analyzeAnswer(
+      analysisInput(text, 'Мосокна', 'ru', 'Производство и установка пластиковых окон'),
+    );
+    expect(result.competitors).toEqual(['Окна Роста']);
+    expect(result.mention_position).toBe(2);
+    const parks = `### Platz 1: Europa-Park (Rust)
+
+Klare Empfehlung.
+
+### Platz 2: Phantasialand (Brühl)
+
+**Mein Eindruck:** spektakulär, aber teuer.`;
+    expect(analyzeAnswer(analysisInput(parks, 'Europa-Park', 'de', 'Freizeitpark')).mention_position).toBe(1);
+    expect(competitorsOf(parks, 'Europa-Park', 'de', 'Freizeitpark')).not.toContain('Eindruck');
+  });
+});
