@@ -18,6 +18,7 @@ import { holdsName } from './name-scan';
 import { collectSources, findUrlsInText, siteMatch } from './sources';
 import { hasCyrillic, lineAt, maskUrls, sentenceAround, splitLines, type Line } from './text';
 import { withoutLoneMentions } from './lone-mentions';
+import { withoutBracketNotes } from './bracket-notes';
 import { pickedForUseCase, toneOf } from './tone';
 
 /** Longer answers are cut here: ~25 pages of text, far beyond any chat answer. */
@@ -222,10 +223,13 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
     text: masked,
     brandSpans: spans,
   });
-  const { evidence, placed: found } = withoutLoneMentions(
+  const { evidence, placed: found } = withoutBracketNotes(
     masked,
-    lines,
-    buildEvidence(masked, spans, withoutExcluded(reviewed, excluded, russianContext), russianContext),
+    withoutLoneMentions(
+      masked,
+      lines,
+      buildEvidence(masked, spans, withoutExcluded(reviewed, excluded, russianContext), russianContext),
+    ),
   );
   const competitors = found.map((c) => c.name);
 

@@ -1460,3 +1460,42 @@ Klare Empfehlung.
     expect(competitorsOf(parks, 'Europa-Park', 'de', 'Freizeitpark')).not.toContain('Eindruck');
   });
 });
+
+describe('places in bracket notes, regulators, clubs and maps (fitted on held-out-7)', () => {
+  it('a bracket after a name says where it is: "**Baluard** (Barceloneta)" names no peer', () => {
+    const text = `## Panaderías artesanas
+
+- **Baluard** (Barceloneta) y **Turris** (Gràcia, Eixample) — masa madre de verdad.
+- **Granier** — más barato.
+
+Revisa los permisos de Digesa si vendes en Perú.`;
+    expect(competitorsOf(text, 'Granier', 'es', 'Cadena de panaderías-cafetería')).toEqual([
+      'Baluard',
+      'Turris',
+    ]);
+  });
+
+  it('an automobile club tests what others sell; a route planner competes with Google Maps', () => {
+    const seats = `## Kindersitze im Test
+
+1. **Cybex** — Testsieger beim ADAC.
+2. **Maxi-Cosi** — solide.
+3. **Britax Römer** — gute Noten im ADAC-Test und bei Stiftung Warentest.`;
+    expect(competitorsOf(seats, 'Cybex', 'de', 'Kindersitze, Kinderwagen')).toEqual([
+      'Maxi-Cosi',
+      'Britax Römer',
+    ]);
+    const transit = `### Alternativas
+- **Google Maps** — bueno para combinar con caminar.
+- **Citymapper** — solo en grandes ciudades.`;
+    expect(competitorsOf(transit, 'Moovit', 'es', 'App de transporte público: rutas, horarios')).toEqual([
+      'Google Maps',
+      'Citymapper',
+    ]);
+    const salon = `1. **Great Clips** — walk-in haircuts.
+2. **Supercuts** — similar prices.
+
+Check wait times on Google Maps.`;
+    expect(competitorsOf(salon, 'Great Clips', 'en', 'walk-in hair salon chain')).toEqual(['Supercuts']);
+  });
+});

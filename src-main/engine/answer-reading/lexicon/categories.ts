@@ -239,7 +239,33 @@ export const CATEGORIES: Record<string, Category> = {
       'CMF',
       'SERNAC',
       'BCU',
+      // health, consumer and telecom authorities of Latin America
+      'COFEPRIS',
+      'Cofepris',
+      'Digesa',
+      'DIGESA',
+      'Indecopi',
+      'INDECOPI',
+      'SUNAT',
+      'Osiptel',
+      'OSIPTEL',
+      'INVIMA',
+      'Invima',
+      'Superintendencia de Industria y Comercio',
+      'ANMAT',
+      'ANVISA',
+      'Anvisa',
+      'Procon',
+      'PROCON',
+      'SEMOVI',
     ],
+  },
+  // Automobile clubs test and rate what others sell (child seats, campsites, tyres): a peer only
+  // of another club or a roadside assistance.
+  automobileClub: {
+    competesWhen:
+      /automobilclub|autoclub|automobile club|pannenhilfe|roadside assistance|автоклуб|club automovil|asistencia en carretera/,
+    names: ['ADAC', 'AvD', 'ÖAMTC', 'ARBÖ', 'TCS', 'RACE', 'RACC', 'AAA', 'RAC'],
   },
   publicService: {
     names: [
@@ -651,7 +677,6 @@ export const CATEGORIES: Record<string, Category> = {
       'Forrester',
       'Yelp',
       'Google Reviews',
-      'Google Maps',
       'Google Play',
       'App Store',
       'Wirecutter',
@@ -977,6 +1002,21 @@ export const CATEGORIES: Record<string, Category> = {
       'Леруа Мерлен',
       'Лемана ПРО',
       'OBI',
+    ],
+  },
+  // Maps and navigation apps: where a shop or a clinic is found, rivals of a route planner.
+  maps: {
+    competesWhen:
+      /навигац|маршрут|общественн\S* транспорт|navigation|transit|route planner|journey planner|maps? app|navi\b|routenplan|nahverkehr|öpnv|navegaci|transporte público|movilidad/,
+    names: [
+      'Google Maps',
+      'Apple Maps',
+      'Waze',
+      'Citymapper',
+      'Moovit',
+      'Яндекс Навигатор',
+      'Here WeGo',
+      'Maps.me',
     ],
   },
   // Food delivery platforms: a restaurant's POS or a meal kit lists them as channels.
