@@ -19,7 +19,7 @@ import { collectSources, findUrlsInText, siteMatch } from './sources';
 import { hasCyrillic, lineAt, maskUrls, sentenceAround, splitLines, type Line } from './text';
 import { withoutLoneMentions } from './lone-mentions';
 import { withoutBracketNotes } from './bracket-notes';
-import { pickedForUseCase, toneOf } from './tone';
+import { givesReasons, pickedForUseCase, pickedInVerdict, toneOf } from './tone';
 
 /** Longer answers are cut here: ~25 pages of text, far beyond any chat answer. */
 export const MAX_ANALYZED_CHARS = 100_000;
@@ -266,8 +266,11 @@ function readBrand(
 ): { mentionPosition: number; tone: AnalysisResult['tone']; comment: string } {
   const brandFirst = spans[0].start;
   const mentionPosition = 1 + found.filter((c) => c.first < brandFirst).length;
-  const picks = spans.some((s) => pickedForUseCase(masked, s.start)) ? 1 : 0;
-  const tone = toneOf(toneSentences(masked, spans, lines, withoutNames(masked, evidence)), language, picks);
+  const sentences = toneSentences(masked, spans, lines, withoutNames(masked, evidence));
+  const picks =
+    (spans.some((s) => pickedForUseCase(masked, s) || pickedInVerdict(masked, s)) ? 1 : 0) +
+    (sentences.some(givesReasons) ? 1 : 0);
+  const tone = toneOf(sentences, language, picks);
   const comment = buildComment({
     brand,
     position: mentionPosition,

