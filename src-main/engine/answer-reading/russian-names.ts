@@ -61,6 +61,10 @@ export function nominativesOf(word: string): string[] {
  */
 const GENITIVE_BEFORE =
   /(?:^|[\s(«"])(?:у|от|из|для|до|без|около|вроде|кроме|против|возле|после|среди|из-за|у\s+клиентов|дешевле|дороже|лучше|хуже|выше|ниже|больше|меньше|быстрее|удобнее|проще|выгоднее|надёжнее|надежнее)\s+$/iu;
+/** Prepositions and verbs that take the instrumental ("с Яндексом", "пользуются Сбером"). */
+const INSTRUMENTAL_BEFORE =
+  /(?:^|[\s(«"])(?:с|со|за|над|под|перед|между|пользу\p{L}*|воспольз\p{L}*|работа\p{L}*|владе\p{L}*|управля\p{L}*|явля\p{L}*|стал\p{L}*|был\p{L}*|будет|называ\p{L}*|довольн\p{L}*|заним\p{L}*|интересу\p{L}*|конкурир\p{L}*|сотруднича\p{L}*|партнёр\p{L}*|партнер\p{L}*|связ\p{L}*|объедин\p{L}*|сравн\p{L}*)\s+(?:\p{L}+\s+)?$/iu;
+
 /** The names listed before this one ("у Ингосстраха, Согласия и "): they share its case. */
 const LISTED_BEFORE =
   /(?:[«"]?\p{Lu}[\p{L}\p{N}-]*(?:\s\p{Lu}[\p{L}\p{N}-]*)?[»"]?(?:,\s*|\s+(?:и|или)\s+))+$/u;
@@ -71,6 +75,14 @@ const LISTED_BEFORE =
  */
 export function nominativesAt(name: string, text: string, index: number): string[] {
   const all = nameNominatives(name);
+  if (/[оеё]м$/.test(name) && all[0] !== name) {
+    // "-ом" is an instrumental only where something governs one ("с Такскомом", "пользуются
+    // Яндексом"); "Контур.Экстерн, СБИС или Такском позволяют …" names a nominative.
+    const governed = INSTRUMENTAL_BEFORE.test(
+      text.slice(Math.max(0, index - 80), index).replace(LISTED_BEFORE, ''),
+    );
+    return governed ? all : [name, ...all.filter((n) => n !== name)];
+  }
   if (!/[ая]$/.test(name)) return all;
   const before = text.slice(Math.max(0, index - 80), index);
   if (!GENITIVE_BEFORE.test(before.replace(LISTED_BEFORE, ''))) return all;

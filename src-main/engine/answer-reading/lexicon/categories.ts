@@ -714,7 +714,7 @@ export const CATEGORIES: Record<string, Category> = {
   // competitor of a bank, a fintech or a broker, not of the developer whose flats it finances.
   bank: {
     competesWhen:
-      /(?<![\p{L}])(?:банк|bank|direktbank|вклад|кредит|ипотек|депозит|расч[её]тн\S* сч|брокер|инвест|перевод|mortgage|credit card|card issuer|money transfer|remittance|geldtransfer|remesa|loans?\b|savings|checking|current account|fintech|neobank|broker|invest|girokonto|tagesgeld|kredit|baufinanz|depot|banco|cuenta|pr[eé]stamo|hipotec)/u,
+      /(?<![\p{L}])(?:банк|bank|direktbank|вклад|кредит|ипотек|депозит|расч[её]тн\S* сч|брокер|инвест|перевод|mortgage|credit card|card issuer|money transfer|remittance|geldtransfer|remesa|loans?\b|savings|checking|current account|fintech|neobank|broker|invest|girokonto|tagesgeld|tages- und festgeld|festgeld|zinsplattform|geldanlage|kredit|baufinanz|depot|banco|cuenta|pr[eé]stamo|hipotec)/u,
     names: [
       'Сбербанк',
       'Сбер',
