@@ -14,10 +14,13 @@ const NOTE_SEPARATOR = /,\s*|\s+(?:and|or|und|oder|y|o|e|и|или)\s+/u;
 
 /** Whether the span stands in a bracket that follows another name's span and holds only names. */
 function inNote(text: string, span: EvidenceSpan, named: EvidenceSpan[]): boolean {
-  const open = text.lastIndexOf('(', span.start);
-  if (open < 0 || span.start - open > 60) return false;
-  const close = text.indexOf(')', span.end);
-  if (close < 0 || close - span.end > 60) return false;
+  const from = Math.max(0, span.start - 60);
+  const opened = text.slice(from, span.start).lastIndexOf('(');
+  if (opened < 0) return false;
+  const open = from + opened;
+  const closed = text.slice(span.end, span.end + 60).indexOf(')');
+  if (closed < 0) return false;
+  const close = span.end + closed;
   const inside = text.slice(open + 1, close);
   if (/[()\n]/.test(inside) || !inside.split(NOTE_SEPARATOR).every((p) => NOTE_WORDS.test(p.trim())))
     return false;

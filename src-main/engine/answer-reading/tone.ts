@@ -165,7 +165,7 @@ const PICK_AFTER = /^[*_»"”]*\s*(?:(?:para|für|for|для)\s|[—–,.;]|$)/
 
 export function pickedInVerdict(text: string, span: { start: number; end: number }): boolean {
   return (
-    text.lastIndexOf(':', span.start) > span.start - 12 &&
+    text.slice(Math.max(0, span.start - 12), span.start).includes(':') &&
     VERDICT_PICK.test(text.slice(Math.max(0, span.start - 60), span.start)) &&
     PICK_AFTER.test(text.slice(span.end, span.end + 8))
   );
