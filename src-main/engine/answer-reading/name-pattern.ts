@@ -48,6 +48,11 @@ const RU_ADJ_MASC = [
   'ых',
 ];
 const RU_ADJ_FEM = ['ая', 'яя', 'ой', 'ей', 'ую', 'юю', 'ые', 'ие', 'ых', 'их'];
+const RU_ADJ_NEUTER = ['ое', 'ее', 'ого', 'его', 'ому', 'ему', 'ым', 'им', 'ом', 'ем'];
+const RU_IE = ['ие', 'ые', 'ия', 'ию', 'ием', 'ии', 'их', 'ых', 'им', 'ым', 'ими', 'ыми'];
+const RU_II = ['ии', 'ий', 'иям', 'иями', 'иях'];
+const RU_PLURAL = ['ов', 'ей', 'ам', 'ям', 'ами', 'ями', 'ах', 'ях'];
+const RU_K_FORMS = ['ка', 'ку', 'ком', 'ке', 'ки', 'ков', 'кам', 'ками', 'ках'];
 
 /**
  * Latin endings: English possessive and plural, German -s/-es/-en/-n, Spanish plural -s/-es. An
@@ -81,6 +86,17 @@ function cyrillicForms(token: string): TokenForms {
   });
   if (token.length >= 5 && ['ий', 'ый', 'ой'].includes(two)) return declined(2, RU_ADJ_MASC);
   if (token.length >= 5 && ['ая', 'яя'].includes(two)) return declined(2, RU_ADJ_FEM);
+  if (token.length >= 5 && ['ое', 'ее'].includes(two)) return declined(2, RU_ADJ_NEUTER);
+  // "Уральские" → "Уральских", "Страхование" → "Страхования": plural adjective or neuter noun.
+  if (token.length >= 5 && ['ие', 'ые'].includes(two)) return declined(2, RU_IE);
+  if (token.length >= 5 && two === 'ии') return declined(2, RU_II);
+  // "Сандуны" → "Сандунах", "Этажи" → "Этажах": a plural name declines as a plural.
+  if (token.length >= 4 && (last === 'ы' || last === 'и')) return declined(1, [last, ...RU_PLURAL]);
+  // "Теремок" → "Теремка", "Восток" → "Востока": the vowel before -к may drop or stay.
+  if (token.length >= 5 && /[оеё]к$/.test(lower)) {
+    const vowel = token.slice(-2, -1);
+    return declined(2, [...RU_K_FORMS, ...RU_K_FORMS.map((e) => vowel + e), `${vowel}к`]);
+  }
   if (token.length >= 3 && (last === 'а' || last === 'я')) return declined(1, RU_A);
   if (token.length >= 3 && last === 'ь') return declined(1, RU_SOFT);
   if (token.length >= 3 && last === 'й') return declined(1, RU_I_KRATKOE);
@@ -94,9 +110,17 @@ function latinForms(token: string, last: boolean, russianContext: boolean): Toke
   if (!last) return { literal: token, endings: [], optional: true, russianTail: false };
   const letters = token.replace(/[^\p{L}]/gu, '').length;
   // Acronyms and names ending in a digit take a plain plural/genitive -s too ("DKBs", "N26s").
-  const acronym = /^[A-Z]{2,5}$/.test(token) || /^\p{L}[\p{L}\p{N}]{0,6}\p{N}$/u.test(token);
+  // "E.ONs" too: capitals with dots between them.
+  const acronym = /^[A-Z](?:\.?[A-Z]){1,4}$/.test(token) || /^\p{L}[\p{L}\p{N}]{0,6}\p{N}$/u.test(token);
   const endings =
-    letters >= 4 && /\p{L}$/u.test(token) ? LATIN_LONG : acronym ? [...LATIN_SHORT, 's'] : LATIN_SHORT;
+    letters >= 4 && /\p{L}$/u.test(token)
+      ? // "Great Clips'": a name ending in -s takes a bare apostrophe.
+        /s$/i.test(token)
+        ? [...LATIN_LONG, "'"]
+        : LATIN_LONG
+      : acronym
+        ? [...LATIN_SHORT, 's']
+        : LATIN_SHORT;
   return { literal: token, endings, optional: true, russianTail: russianContext };
 }
 

@@ -1,0 +1,34 @@
+/**
+ * The brand's forms as an answer writes them (decisions.md §5 "occurrences"): inflected, possessive,
+ * in the order first written.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeAnswer } from '../../../src-main/engine/answer-reading/analyze';
+import type { Language } from '../../../src-main/engine/answer-reading/types';
+import { analysisInput } from './analysis-input';
+
+describe('the brand’s forms as written (occurrences)', () => {
+  const forms = (text: string, brand: string, language: Language, alternativeBrands: string[] = []) =>
+    analyzeAnswer({ ...analysisInput(text, brand, language), alternativeBrands }).occurrences;
+
+  it('Russian plurals, adjectives, neuter nouns and a dropped vowel decline', () => {
+    expect(
+      forms('Теремок — сеть блинных. В Теремке вкусно, у Теремка много точек.', 'Теремок', 'ru'),
+    ).toEqual(['Теремок', 'Теремке', 'Теремка']);
+    expect(forms('Сандуны — старейшие бани. В Сандунах дорого.', 'Сандуны', 'ru')).toEqual([
+      'Сандуны',
+      'Сандунах',
+    ]);
+    expect(forms('Билеты Уральских авиалиний дешевле.', 'Уральские авиалинии', 'ru')).toEqual([
+      'Уральских авиалиний',
+    ]);
+    expect(forms('Полис АльфаСтрахования стоит дороже.', 'АльфаСтрахование', 'ru')).toEqual([
+      'АльфаСтрахования',
+    ]);
+  });
+
+  it('"E.ONs" and "Great Clips\'" are the brand’s possessives', () => {
+    expect(forms('E.ON ist groß. E.ONs Tarife sind teuer.', 'E.ON', 'de')).toEqual(['E.ON', 'E.ONs']);
+    expect(forms("Great Clips' prices are low.", 'Great Clips', 'en')).toEqual(["Great Clips'"]);
+  });
+});
