@@ -59,8 +59,12 @@ export function cleanCandidate(raw: string): string {
     );
   s = s.replace(/\s*\([^)]{0,80}\)\s*$/, '');
   s = s.replace(/^["'«»„“”‘’(\s]+|["'«»„“”‘’)\s]+$/g, '');
+  // "Tiffany & Co.", "R.O.C.S.": an abbreviation keeps its period.
   s = s.replace(/[\s:;,.!?–—-]+$/, (tail, at: number) =>
-    tail.startsWith('.') && ABBREVIATION_END.test(s.slice(0, at)) ? '.' : '',
+    tail.startsWith('.') &&
+    (ABBREVIATION_END.test(s.slice(0, at)) || /(?:^|\s)(?:\p{Lu}\.){2,}\p{Lu}$/u.test(s.slice(0, at)))
+      ? '.'
+      : '',
   );
   return s.trim();
 }

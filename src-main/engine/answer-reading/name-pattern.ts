@@ -100,10 +100,14 @@ function cyrillicForms(token: string): TokenForms {
   if (token.length >= 3 && (last === 'а' || last === 'я')) return declined(1, RU_A);
   if (token.length >= 3 && last === 'ь') return declined(1, RU_SOFT);
   if (token.length >= 3 && last === 'й') return declined(1, RU_I_KRATKOE);
+  // "Махеевъ": the old spelling's hard sign goes in every case form ("Махеевым").
+  if (token.length >= 4 && last === 'ъ') return declined(1, ['ъ', ...RU_CONSONANT, 'ым']);
   // Borrowed names ending in a vowel (Авито, Эльдорадо) do not decline in Russian.
   if (/[аеёиоуыэюя]$/.test(lower) || token.length < 3 || !CYRILLIC.test(last))
     return { literal: token, endings: [], optional: true, russianTail: false };
-  return { literal: token, endings: RU_CONSONANT, optional: true, russianTail: false };
+  // "Коркуновым", "Елисеевым": a name in -ов/-ев/-ин takes the instrumental of a surname.
+  const endings = /(?:ов|ев|ин|ын)$/.test(lower) ? [...RU_CONSONANT, 'ым'] : RU_CONSONANT;
+  return { literal: token, endings, optional: true, russianTail: false };
 }
 
 function latinForms(token: string, last: boolean, russianContext: boolean): TokenForms {

@@ -35,7 +35,7 @@ import {
   withoutLeadingWords,
   withoutTier,
 } from './phrase-shapes';
-import { isSectionTitle, makerOf } from './product-lines';
+import { brandWithProduct, isSectionTitle, makerOf } from './product-lines';
 import { nominativesAt } from './russian-names';
 import type { Language } from './types';
 
@@ -62,6 +62,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
   };
   const kept = new Map<string, FoundCompetitor>();
   const doubtful: FoundCompetitor[] = [];
+  const products = brandWithProduct(subject.text, subject.brandSpans);
   for (const c of found) {
     if (c.known) {
       keep(kept, c);
@@ -103,7 +104,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
         continue;
       }
       if (isSectionTitle(part.name, subject.text, part.first, subject.language)) continue;
-      const maker = makerOf(part.name, subject.language, subject.text);
+      const maker = makerOf(part.name, subject.language, subject.text, products);
       if (subject.brandNames.some((b) => b.toLowerCase() === maker.toLowerCase())) continue;
       const named = maker === part.name ? part : { ...part, name: maker, forms: [maker, ...part.forms] };
       if (names.some((n) => inList(otherKind, n))) doubtful.push(named);

@@ -294,6 +294,8 @@ const OPENING_WORDS = new Set([
     ' ',
   ),
   ...'у в во с со на для от до из по при о об к ко за и а но или как'.split(' '),
+  // Russian gerunds opening a sentence ("Сравнивая Sensodyne и R.O.C.S., …").
+  ...'сравнивая выбирая учитывая покупая используя оформляя открывая подключая заказывая планируя'.split(' '),
 ]);
 
 export function withoutLeadingWords(name: string): string {

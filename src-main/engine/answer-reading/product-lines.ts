@@ -5,6 +5,7 @@
  * their makers). "Key Considerations", "Setup Checklist" title a section of the answer.
  */
 import { NAME_CONNECTORS } from './generic-words';
+import { generic } from './name-like';
 import { isDictionaryWord } from './lexicon/dictionary';
 import type { Language } from './types';
 
@@ -22,7 +23,66 @@ const LINE_WORD =
  * "Apple Watch Series 10" → "Apple Watch", "Capital One 360 Performance Savings" → "Capital One".
  * English possessives go too ("Samsung's S90D", "NordVPN's"). Any other name is returned as is.
  */
-export function makerOf(name: string, language: Language, text: string): string {
+export function makerOf(name: string, language: Language, text: string, products = false): string {
+  const maker = makerByLine(name, language, text);
+  return maker === name && products ? makerOfProduct(name, language, text) : maker;
+}
+
+/**
+ * In an answer that compares products — the brand itself written with its product's name after it
+ * in a heading, list lead, table or bold ("YETI Tundra 45", "Faber-Castell Jumbo Grip") — the
+ * other names are products too ("Pelican Elite", "Stabilo Woody", "Gustavo Gusto Salame"), and the
+ * competitor is their maker: the longest opening part the answer also writes on its own ("Stabilo
+ * und Staedtler", "Gustavo Gusto und Wagner"), or else a first word no dictionary holds.
+ */
+function makerOfProduct(name: string, language: Language, text: string): string {
+  const words = name.split(' ');
+  if (words.length < 2) return name;
+  for (let n = words.length - 1; n >= 1; n--) {
+    const head = words.slice(0, n).join(' ');
+    const article = NAME_CONNECTORS.has(words[0].toLowerCase());
+    // "Mountain Collective", "FedEx Office", "Alo Yoga": an ordinary head or a trade after it is
+    // one company's name.
+    const ordinaryHead = n === 1 && (isDictionaryWord(head, language) || isDictionaryWord(head, 'en'));
+    const trade = words.slice(n).some((w) => generic(w) || COMPANY_TAIL.test(w));
+    if (head.length >= 3 && !article && !ordinaryHead && !trade && writtenWithout(head, words[n], text))
+      return head;
+  }
+  return name;
+}
+
+/** Words after a name that say its trade or its kind of place, no product. */
+const COMPANY_TAIL =
+  /^(?:office|park|basics|yoga|resorts?|hotels?|stores?|shops?|clinics?|schools?|group|collective|club|studios?)$/i;
+
+/** Whether `head` is written somewhere without `next` after it ("Stabilo und", "Kleenex'"). */
+function writtenWithout(head: string, next: string, text: string): boolean {
+  for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) {
+    if (at > 0 && /[\p{L}\p{N}]/u.test(text[at - 1])) continue;
+    const after = text.slice(at + head.length, at + head.length + next.length + 4);
+    const tail = /^(?:['’]?s)?(?![\p{L}\p{N}])/u.exec(after);
+    if (tail && !after.slice(tail[0].length).trimStart().startsWith(next)) return true;
+  }
+  return false;
+}
+
+/** Whether the brand is written with a product's name after it where answers name options. */
+export function brandWithProduct(text: string, brandSpans: Array<{ start: number; end: number }>): boolean {
+  return brandSpans.some(({ start, end }) => {
+    // "HubSpot CRM", "Revolut Bank" name the company by its trade, no product.
+    const next = /^[ \u00A0]+([\p{Lu}\p{N}][\p{L}\p{N}&+.-]*)/u.exec(text.slice(end, end + 30))?.[1];
+    if (!next || generic(next)) return false;
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    const before = text.slice(lineStart, start);
+    return (
+      /^[\s#>*_\d.)-]*$/.test(before) ||
+      before.includes('|') ||
+      (before.match(/\*\*/g)?.length ?? 0) % 2 === 1
+    );
+  });
+}
+
+function makerByLine(name: string, language: Language, text: string): string {
   if (language === 'en') {
     // "Applebee's" is a name; "Samsung's S90D" and "NordVPN's" beside "NordVPN" are possessives.
     const possessive = /^(.+?)['’]s(?:\s(\S+)|$)/u.exec(name);

@@ -84,6 +84,10 @@ export function nominativesAt(name: string, text: string, index: number): string
     return governed ? all : [name, ...all.filter((n) => n !== name)];
   }
   if (!/[ая]$/.test(name)) return all;
+  // "Гардиана и Бульдорса" where the answer also writes "Гардиан": a feminine "Гардиана" would
+  // never be written "Гардиан", so that is the nominative.
+  const bare = name.slice(0, -1);
+  if (/а$/.test(name) && bare.length >= 4 && writtenAsWord(bare, text)) return [bare, ...all];
   const before = text.slice(Math.max(0, index - 80), index);
   if (!GENITIVE_BEFORE.test(before.replace(LISTED_BEFORE, ''))) return all;
   const at = name.lastIndexOf(' ');
@@ -114,4 +118,14 @@ export function nameNominatives(name: string): string[] {
  */
 export function isRussianPlace(name: string): boolean {
   return !name.includes(' ') && nominativesOf(name).some((n) => isDictionaryProperNoun(n, 'ru'));
+}
+
+/** Whether `word` stands in `text` as a word of its own (not the start of a longer one). */
+function writtenAsWord(word: string, text: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = at > 0 ? text[at - 1] : ' ';
+    const after = text[at + word.length] ?? ' ';
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
+  }
+  return false;
 }

