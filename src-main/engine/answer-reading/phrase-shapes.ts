@@ -293,7 +293,9 @@ const OPENING_WORDS = new Set([
   ...'nutzen nutze wählen wähle vergleichen prüfen beide alle viele einige bei mein meine zum zur unser unsere auch sie per im am'.split(
     ' ',
   ),
-  ...'у в во с со на для от до из по при о об к ко за и а но или как'.split(' '),
+  ...'у в во с со на для от до из по при о об к ко за и а но или как между перед над под через среди кроме после около'.split(
+    ' ',
+  ),
   // Russian gerunds opening a sentence ("Сравнивая Sensodyne и R.O.C.S., …").
   ...'сравнивая выбирая учитывая покупая используя оформляя открывая подключая заказывая планируя'.split(' '),
 ]);

@@ -25,7 +25,7 @@ const LINE_WORD =
  */
 export function makerOf(name: string, language: Language, text: string, products = false): string {
   const maker = makerByLine(name, language, text);
-  return maker === name && products ? makerOfProduct(name, language, text) : maker;
+  return products ? makerOfProduct(maker, text) : maker;
 }
 
 /**
@@ -35,18 +35,15 @@ export function makerOf(name: string, language: Language, text: string, products
  * competitor is their maker: the longest opening part the answer also writes on its own ("Stabilo
  * und Staedtler", "Gustavo Gusto und Wagner"), or else a first word no dictionary holds.
  */
-function makerOfProduct(name: string, language: Language, text: string): string {
+function makerOfProduct(name: string, text: string): string {
   const words = name.split(' ');
   if (words.length < 2) return name;
   for (let n = words.length - 1; n >= 1; n--) {
     const head = words.slice(0, n).join(' ');
     const article = NAME_CONNECTORS.has(words[0].toLowerCase());
-    // "Mountain Collective", "FedEx Office", "Alo Yoga": an ordinary head or a trade after it is
-    // one company's name.
-    const ordinaryHead = n === 1 && (isDictionaryWord(head, language) || isDictionaryWord(head, 'en'));
+    // "FedEx Office", "Alo Yoga": a trade after the head is one company's name.
     const trade = words.slice(n).some((w) => generic(w) || COMPANY_TAIL.test(w));
-    if (head.length >= 3 && !article && !ordinaryHead && !trade && writtenWithout(head, words[n], text))
-      return head;
+    if (head.length >= 3 && !article && !trade && writtenWithout(head, words[n], text)) return head;
   }
   return name;
 }
@@ -59,9 +56,15 @@ const COMPANY_TAIL =
 function writtenWithout(head: string, next: string, text: string): boolean {
   for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) {
     if (at > 0 && /[\p{L}\p{N}]/u.test(text[at - 1])) continue;
+    // Inside another name ("Alterra Mountain Company", "Copper Mountain") it is no maker alone.
+    if (/\p{Lu}[\p{L}\p{N}&'’.-]*[ \u00A0]$/u.test(text.slice(Math.max(0, at - 30), at))) continue;
     const after = text.slice(at + head.length, at + head.length + next.length + 4);
     const tail = /^(?:['’]?s)?(?![\p{L}\p{N}])/u.exec(after);
-    if (tail && !after.slice(tail[0].length).trimStart().startsWith(next)) return true;
+    if (!tail) continue;
+    // Followed by the product's next word on the same line ("Stabilo Woody"), it is the product.
+    const rest = after.slice(tail[0].length);
+    const space = /^[ \u00A0]+/.exec(rest)?.[0].length ?? 0;
+    if (!space || !rest.startsWith(next, space)) return true;
   }
   return false;
 }
