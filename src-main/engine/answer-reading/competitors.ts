@@ -26,7 +26,12 @@ import {
 import { usedWith } from './used-with';
 import { memoized } from './memo';
 import { opensWithImperative } from './advice-step';
-import { isDictionaryEntry, isDictionaryWord, isGermanCommonNoun } from './lexicon/dictionary';
+import {
+  isDictionaryEntry,
+  isDictionaryProperNoun,
+  isDictionaryWord,
+  isGermanCommonNoun,
+} from './lexicon/dictionary';
 import { isRussianPlace } from './russian-names';
 import { lineAt, sentenceAround, type Line } from './text';
 
@@ -694,6 +699,17 @@ function readCapitalizedRuns(
       // "Movistar y Orange ofrecen …": a sentence-initial name joined by a conjunction to the next.
       const joined = /^\s+(?:and|or|y|o|e|und|oder|и|или)\s/iu.test(text.slice(runEnd, runEnd + 6));
       if (joined) enumerationAt(m.index)[weak].push(c);
+      // "Granier es la opción más barata", "Starbucks is pricier": a word no dictionary holds, the
+      // subject of a judgement, names a company.
+      // German writes every noun capitalised: there a sentence's subject says nothing.
+      else if (
+        !ctx.germanNouns &&
+        !c.ordinaryEnding &&
+        c.name.length >= 4 &&
+        SUBJECT_VERB.test(text.slice(runEnd, runEnd + 12)) &&
+        !knownWord(c.name, ctx.language)
+      )
+        loose.push(c);
       continue;
     }
     if (ctx.textIsCyrillic && CYRILLIC.test(c.name) && !c.ordinaryEnding)
@@ -706,6 +722,23 @@ function readCapitalizedRuns(
   }
   weighEnumerations(reading, enumerations, alternativeSections);
   return proseAcronyms;
+}
+
+/** A verb that makes the word before it the subject of a judgement or a description. */
+const SUBJECT_VERB =
+  /^[ \u00A0]+(?:is|are|has|offers|costs|was|es|son|tiene|ofrece|cuesta|era|ist|sind|hat|bietet|kostet|war|—|–)\s/u;
+
+/** Whether any word of the phrase is a dictionary word of the answer's language, of English, or a place. */
+function knownWord(name: string, language: Language): boolean {
+  return name
+    .split(/[\s-]+/)
+    .some(
+      (w) =>
+        generic(w) ||
+        isDictionaryWord(w, language) ||
+        isDictionaryWord(w, 'en') ||
+        isDictionaryProperNoun(w, language === 'ru' ? 'en' : language),
+    );
 }
 
 /** Whether each list line opens an advice step ("Compare …", "Проверьте …"), asked once per line. */

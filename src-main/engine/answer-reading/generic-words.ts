@@ -124,6 +124,7 @@ kochbox kochboxen vergleichsportal vergleichsportale
 `;
 
 const ES = `
+este esta esto estos estas ese esa eso esos esas aquel aquella aquellos ellos ellas usted ustedes nosotros
 ventajas desventajas pros contras conclusión conclusiones resumen introducción recomendación recomendaciones
 consejo consejos nota notas importante atención alternativas alternativa comparación opciones opción
 elección mejores mejor peor top precio precios costo costos coste costes comisión comisiones tarifas tarifa

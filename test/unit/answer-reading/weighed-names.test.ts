@@ -1552,3 +1552,21 @@ Barcel y Mafer se venden en cualquier OXXO o 7-Eleven.`;
     expect(competitorsOf(paste, 'Splat', 'ru', 'зубные пасты')).toEqual(['R.O.C.S.', 'Sensodyne']);
   });
 });
+
+describe('the subject of a judgement (fitted on held-out-8)', () => {
+  it('a word no dictionary holds, opening a sentence that judges it, names a company', () => {
+    const text = `Hay varias cadenas para un desayuno rápido.
+
+Granier es probablemente la opción más barata: café y cruasán por 2,50 €. Starbucks es más caro, pero útil si necesitas wifi. Estos locales abren a las 7.
+
+**Consejos:**
+- Descarga las apps de fidelización.`;
+    expect(competitorsOf(text, 'Rodilla', 'es', 'Cadena de cafeterías y sándwiches')).toEqual([
+      'Granier',
+      'Starbucks',
+    ]);
+    // German writes every noun so: "Wenn" or "Vorteil" opening a sentence names nothing.
+    const german = `Vorteil ist der Preis. Wenn Sie oft fahren, lohnt sich die BahnCard.`;
+    expect(competitorsOf(german, 'FlixBus', 'de', 'Fernbusse')).toEqual([]);
+  });
+});
