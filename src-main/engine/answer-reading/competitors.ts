@@ -182,9 +182,12 @@ function enumerated(text: string, start: number, end: number): boolean {
 const OPENING_QUOTE = /[«„“"]/;
 const NUMBERED_HEADING = /^[\s*_#]*\d{1,2}[.)]\s/;
 
-/** A heading that opens a section of alternatives ("### 4. Alternativen", "**Other options**"). */
+/**
+ * A heading that opens a section of alternatives or brands ("### 4. Alternativen", "**Other
+ * options**", "### Marcas españolas", "## Other brands").
+ */
 const ALTERNATIVES_HEADING =
-  /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:alternatives?|other options|competitors|alternativen|andere anbieter|konkurrenten|wettbewerber|альтернатив\p{L}*|конкурент\p{L}*|другие варианты|alternativas|otras opciones|competidores)(?!\p{L})/iu;
+  /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:alternatives?|other options|competitors|alternativen|andere anbieter|konkurrenten|wettbewerber|альтернатив\p{L}*|конкурент\p{L}*|другие варианты|alternativas|otras opciones|competidores|(?:other )?brands|(?:andere )?marken|(?:otras )?marcas|(?:другие )?бренды)(?!\p{L})/iu;
 
 /** A list item that opens with its subject's owner: "Owned by Vail Resorts", "Gehört zu Check24". */
 const OWNER_LEAD =

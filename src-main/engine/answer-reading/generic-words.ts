@@ -16,7 +16,7 @@ ok top vip pro max plus mini lite basic premium standard free gold silver platin
 `;
 
 const EN = `
-don't doesn't didn't can't won't isn't aren't shouldn't never avoid
+don't doesn't didn't can't won't isn't aren't shouldn't never avoid cheaper pricier thrift
 pros cons advantages disadvantages benefits drawbacks features feature conclusion conclusions summary overview
 introduction verdict recommendation recommendations recommended tip tips note notes important warning bottom line
 key takeaways takeaway alternatives alternative comparison options option choice choices best worst top better
@@ -62,6 +62,7 @@ strategies solution solutions answer answers question questions result results d
 `;
 
 const RU = `
+такси
 плюсы минусы преимущества недостатки достоинства особенности вывод выводы итог итоги итого резюме заключение
 рекомендация рекомендации совет советы важно внимание примечание обзор сравнение альтернативы альтернатива
 варианты вариант выбор лучшие лучший худший топ цена цены стоимость тарифы тариф комиссия комиссии кэшбэк

