@@ -90,6 +90,9 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'вежлив',
     ],
     negative: [
+      'советуют не',
+      'рекомендуют не',
+      'рекомендую не',
       'жалуют',
       'неоднозначн',
       'перегружен',
@@ -251,6 +254,11 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'transparent',
     ],
     negative: [
+      'recommend against',
+      'recommend not',
+      'recommends against',
+      'advise against',
+      'advises against',
       'sluggish',
       'mixed reviews',
       'hard to cancel',
@@ -440,6 +448,9 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'größt auswahl',
     ],
     negative: [
+      'rät davon ab',
+      'rate davon ab',
+      'raten davon ab',
       'abrat',
       'kritisier',
       'gemischt',
@@ -578,6 +589,10 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
       'conveniente',
     ],
     negative: [
+      'recomiendan no',
+      'recomiendo no',
+      'recomendaría no',
+      'aconsejan no',
       'divididas',
       'opiniones mixtas',
       'sancion',

@@ -113,4 +113,17 @@ describe('tone toward the brand', () => {
     expect(toneOf('В Мосокнах хвалят аккуратный монтаж.', 'Мосокна', 'ru')).toBe('positive');
     expect(toneOf('Ich würde derzeit nicht zu WMF raten.', 'WMF', 'de')).toBe('negative');
   });
+
+  it('advice against the brand is criticism: "recomiendan no", "advise against", "rät davon ab"', () => {
+    expect(
+      toneOf('Los nutriólogos recomiendan no hacer de Sabritas una botana diaria.', 'Sabritas', 'es'),
+    ).toBe('negative');
+    expect(
+      toneOf('Most reviewers advise against Spirit Halloween for costumes.', 'Spirit Halloween', 'en'),
+    ).toBe('negative');
+    // "hängt davon ab" (it depends) judges nothing.
+    expect(
+      toneOf('Ob sich Trade Republic eignet, hängt davon ab, was Ihnen wichtig ist.', 'Trade Republic', 'de'),
+    ).toBe('neutral');
+  });
 });
