@@ -123,7 +123,7 @@ describe('tone toward the brand', () => {
     ).toBe('negative');
     // "hängt davon ab" (it depends) judges nothing.
     expect(
-      toneOf('Ob sich Trade Republic eignet, hängt davon ab, was Ihnen wichtig ist.', 'Trade Republic', 'de'),
+      toneOf('Ob Sie Trade Republic nutzen, hängt davon ab, was Ihnen wichtig ist.', 'Trade Republic', 'de'),
     ).toBe('neutral');
   });
 });
