@@ -24,6 +24,7 @@ import {
   namedAfterGoodsNoun,
 } from './introduced-kind';
 import { usedWith } from './used-with';
+import { isListedCompany } from './other-kinds';
 import { memoized } from './memo';
 import { opensWithImperative } from './advice-step';
 import {
@@ -628,6 +629,8 @@ function readBold(reading: Reading): void {
 /** The names of one sentence's enumeration: sure ones counted, weak ones kept for the weighing. */
 interface Enumeration {
   names: number;
+  /** Acronyms among the names: taken beside a name that is no acronym. */
+  acronyms: Candidate[];
   weak: Candidate[];
   endingLike: Candidate[];
 }
@@ -648,7 +651,7 @@ function readCapitalizedRuns(
   const enumerationAt = (index: number) => {
     const sentence = sentenceAround(text, index).start;
     let e = enumerations.get(sentence);
-    if (!e) enumerations.set(sentence, (e = { names: 0, weak: [], endingLike: [] }));
+    if (!e) enumerations.set(sentence, (e = { names: 0, acronyms: [], weak: [], endingLike: [] }));
     return e;
   };
   let spanAt = 0;
@@ -685,8 +688,10 @@ function readCapitalizedRuns(
     if (c?.acronym) {
       if (/\(\s*$/.test(text.slice(Math.max(0, runAt - 2), runAt))) continue;
       if (inList) {
-        enumerationAt(m.index).names++;
-        loose.push(passing() ? { ...c, lone: true } : c);
+        const e = enumerationAt(m.index);
+        e.names++;
+        // "SLS and MJF", "TSH, CLIA": acronyms enumerated only with acronyms are terms.
+        e.acronyms.push(passing() ? { ...c, lone: true } : c);
       } else proseAcronyms.push(c);
       continue;
     }
@@ -715,9 +720,11 @@ function readCapitalizedRuns(
         loose.push(c);
       continue;
     }
-    if (ctx.textIsCyrillic && CYRILLIC.test(c.name) && !c.ordinaryEnding)
+    if (ctx.textIsCyrillic && CYRILLIC.test(c.name) && !c.ordinaryEnding) {
+      // A Russian name of an enumeration anchors the acronyms beside it ("на ЦИАН, Авито и Домклик").
+      if (inList) enumerationAt(m.index).names++;
       loose.push(inList && !isRussianPlace(c.name) && !passing() ? c : { ...c, lone: true });
-    else if (inList) {
+    } else if (inList) {
       enumerationAt(m.index)[weak].push(
         ordinaryPhrase(c.name, ctx.language) || passing() ? { ...c, lone: true } : c,
       );
@@ -803,6 +810,8 @@ function weighEnumerations(
 ): void {
   const { germanNouns } = reading.ctx;
   for (const [at, e] of enumerations) {
+    if (e.names + e.weak.length > e.acronyms.length || e.acronyms.some((c) => isListedCompany(c.name)))
+      reading.loose.push(...e.acronyms);
     const names = e.names + e.weak.length;
     const anchored = e.names >= 1 || alternativeSections.some((s) => s.start <= at && at < s.end);
     if (names < 2 || (germanNouns && !anchored)) continue;

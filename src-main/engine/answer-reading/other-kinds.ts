@@ -25,6 +25,12 @@ function kinds(): Map<string, string> {
   return kindOf;
 }
 
+/** Whether the name is a company of the shipped categories (a bank, an insurer, a marketplace…). */
+export function isListedCompany(name: string): boolean {
+  const kind = kinds().get(nameKey(name));
+  return kind !== undefined && kind !== 'term';
+}
+
 export interface Lists {
   /** Whether the name (by its key) is never this brand's competitor. */
   never(key: string): boolean;

@@ -1590,3 +1590,21 @@ describe('particles before names and sections of brands (fitted on held-out-8)',
     ]);
   });
 });
+
+describe('acronyms enumerated together', () => {
+  it('"SLS and MJF" are processes; "ING und DKB" are banks the categories know', () => {
+    const printing = `## Services
+
+1. **Xometry** — instant quotes.
+2. **Protolabs** — fast turnaround.
+
+For nylon parts, SLS and MJF give the best strength.`;
+    expect(competitorsOf(printing, 'Xometry', 'en', 'on-demand manufacturing: CNC, 3D printing')).toEqual([
+      'Protolabs',
+    ]);
+    const banks = `Direktbanken wie ING und DKB bieten kostenlose Girokonten.`;
+    expect(
+      competitorsOf(banks, 'Volksbank', 'de', 'Genossenschaftsbank: Girokonto, Baufinanzierung'),
+    ).toEqual(['ING', 'DKB']);
+  });
+});
