@@ -139,6 +139,22 @@ function writtenBare(name: string, text: string): boolean {
   return false;
 }
 
+/** Whether half the numbered headings of this level or more hold a word no dictionary knows (a name). */
+function rankedOptions(text: string, hashes: string, language: Language): boolean {
+  const heading = new RegExp(`^\\s*${hashes}\\s*\\d{1,2}[.)]\\s+(.+)$`, 'gmu');
+  let all = 0;
+  let named = 0;
+  for (let m = heading.exec(text); m; m = heading.exec(text)) {
+    all++;
+    // A possessive ("Jimmy John's") is a name's; so is a word no dictionary knows ("Charleys").
+    const title = m[1].replace(/[*_]/g, '');
+    const words = title.split(/[\s–—:-]+/).filter((w) => /^\p{L}{3,}$/u.test(w));
+    const unknown = words.some((w) => !isDictionaryWord(w, language) && !isDictionaryWord(w, 'en'));
+    if (unknown || /\p{L}['’]s(?!\p{L})/u.test(title)) named++;
+  }
+  return named * 2 >= all && named >= 1;
+}
+
 /** Function words a section title may hold ("What's the Difference", "Reference & Practice"). */
 const TITLE_FUNCTION_WORDS = new Set([
   '&',
@@ -169,6 +185,10 @@ export function isSectionTitle(name: string, text: string, at: number, language:
   const line = text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
   const titled = /^\s*#/.test(line) || /^\s*(?:\d{1,2}[.)]\s*)?(\*\*|__)[^*_]+\1\s*:?\s*$/.test(line);
   if (!titled) return false;
+  // "### 2. Firehouse Subs" beside "### 1. Charleys Cheesesteaks": numbered headings one of which is
+  // a name rank options.
+  const numbered = /^\s*(#+)\s*\d{1,2}[.)]\s/.exec(line);
+  if (numbered && rankedOptions(text, numbered[1], language)) return false;
   // "### 2. **Home Chef** – most flexible": a name with its verdict after a dash is an option.
   const written = line.indexOf(name);
   const after = written < 0 ? '' : line.slice(written + name.length);

@@ -1608,3 +1608,29 @@ For nylon parts, SLS and MJF give the best strength.`;
     ).toEqual(['ING', 'DKB']);
   });
 });
+
+describe('numbered headings that rank options', () => {
+  it('"### 2. Firehouse Subs" beside "### 1. Charleys Cheesesteaks" is an option, not a section title', () => {
+    const text = `## The best chain cheesesteaks
+
+### 1. Charleys Cheesesteaks
+Griddled to order.
+
+### 2. Firehouse Subs
+Steamed, softer.
+
+### 3. Jimmy John's
+Cold subs only.`;
+    expect(competitorsOf(text, "Jersey Mike's", 'en', 'sub sandwich chain')).toEqual([
+      'Charleys Cheesesteaks',
+      'Firehouse Subs',
+      "Jimmy John's",
+    ]);
+    const guide = `### 1. Key Considerations
+Budget first.
+
+### 2. Security Checklist
+Rotate keys.`;
+    expect(competitorsOf(guide, 'Vercel', 'en', 'frontend cloud hosting')).toEqual([]);
+  });
+});
