@@ -1634,3 +1634,24 @@ Rotate keys.`;
     expect(competitorsOf(guide, 'Vercel', 'en', 'frontend cloud hosting')).toEqual([]);
   });
 });
+
+describe('platforms an answer runs on', () => {
+  it('Shopify and AWS are where other brands run, peers only of a shop system or a cloud', () => {
+    const invoices = `1. **Holded** — facturación y contabilidad.
+2. **Quipu** — para autónomos.
+
+Ambos se conectan con Shopify y WooCommerce.`;
+    expect(competitorsOf(invoices, 'Holded', 'es', 'software de facturación')).toEqual(['Quipu']);
+    const shops = `1. **Tiendanube** — la más usada en Argentina.
+2. **Shopify** — más apps.
+3. **WooCommerce** — si ya usas WordPress.`;
+    expect(
+      competitorsOf(
+        shops,
+        'Tiendanube',
+        'es',
+        'Plataforma de comercio electrónico para crear tiendas online',
+      ),
+    ).toEqual(['Shopify', 'WooCommerce']);
+  });
+});
