@@ -167,9 +167,12 @@ const JOINT_BEFORE = /(?:,|\s(?:and|or|y|o|e|und|oder|sowie|и|или))(?:\s+\p{
 /** A name and a list joint before a phrase ("Sixt, ", "Sixt und die "). */
 const ENUM_BEFORE =
   /[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*[»"”*)]*(?:,|\s(?:and|or|y|o|e|und|oder|sowie|и|или))(?:\s+(?:the|die|der|das|den|el|la|los|las))?\s*[«"“„*]*$/u;
-/** A list joint and a name after a phrase (", Hertz", " oder Europcar"). */
+/**
+ * A list joint and a name after a phrase (", Hertz", " oder Europcar", " und die Sparkasse"); an
+ * article after a bare comma opens a new clause ("in großen Filialen, der Thalia Club bringt …").
+ */
 const ENUM_AFTER =
-  /^[»"”*)]*\s*(?:,|(?:and|or|y|o|e|und|oder|sowie|и|или)(?=\s))\s*(?:(?:the|die|der|das|den|el|la|los|las)\s+)?[«"“„*]*[\p{Lu}\p{N}]/u;
+  /^[»"”*)]*\s*(?:,|(?:and|or|y|o|e|und|oder|sowie|и|или)\s+(?:(?:the|die|der|das|den|el|la|los|las)\s+)?)\s*[«"“„*]*[\p{Lu}\p{N}]/u;
 
 /** "A, B and C": a capitalized phrase directly beside a comma or a conjunction of a list. */
 function enumerated(text: string, start: number, end: number): boolean {

@@ -1655,3 +1655,12 @@ Ambos se conectan con Shopify y WooCommerce.`;
     ).toEqual(['Shopify', 'WooCommerce']);
   });
 });
+
+describe('German clauses beside names', () => {
+  it('"in großen Filialen, der Thalia Club …" is no enumeration', () => {
+    const books = `**Hugendubel** — ähnlich breit sortiert.
+
+Kritik: weniger Beratung in großen Filialen, der Thalia Club bringt wenig.`;
+    expect(competitorsOf(books, 'Thalia', 'de', 'Buchhandlung und Online-Shop')).not.toContain('Filialen');
+  });
+});
