@@ -14,6 +14,7 @@ export interface Lexicon {
 export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   ru: {
     positive: [
+      'практичн',
       'выбирайте',
       'хвал',
       'выбрал бы',
@@ -164,6 +165,7 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   en: {
     positive: [
+      'practical',
       'best choice',
       'best option',
       'best bet',
@@ -366,6 +368,9 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   de: {
     positive: [
+      'praktisch',
+      'ausgereift',
+      'präzis',
       'vorne liegt',
       'liegt vorne',
       'raten$',
@@ -519,6 +524,8 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   es: {
     positive: [
+      'práctic',
+      'practic',
       'contrataría',
       'contrataria',
       'opción más',
