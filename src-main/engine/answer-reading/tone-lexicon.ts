@@ -368,7 +368,6 @@ export const LEXICONS: Record<'ru' | 'en' | 'de' | 'es', Lexicon> = {
   },
   de: {
     positive: [
-      'praktisch',
       'ausgereift',
       'präzis',
       'vorne liegt',
