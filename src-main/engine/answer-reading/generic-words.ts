@@ -115,6 +115,9 @@ januar februar märz april mai juni juli august september oktober november dezem
 montag dienstag mittwoch donnerstag freitag samstag sonntag heute morgen gestern woche monat jahr
 deutschland österreich schweiz europa eu usa amerika china frankreich spanien italien russland
 berlin münchen hamburg köln frankfurt stuttgart düsseldorf leipzig dresden wien zürich bern genf
+bayern baden-württemberg nordrhein-westfalen hessen sachsen niedersachsen thüringen brandenburg
+schleswig-holstein mecklenburg-vorpommern rheinland-pfalz saarland sachsen-anhalt tirol kärnten
+steiermark vorarlberg nrw
 quelle quellen links hinweis aktualisierung kriterien kriterium kategorie kategorien typ art arten stufe
 methode methoden ansatz strategie lösung lösungen antwort frage fragen ergebnis ergebnisse daten
 informationen details kurz insgesamt gesamt für mit ohne und oder aber der die das ein eine einen
@@ -155,6 +158,9 @@ datos información detalles en para con sin y o pero el la los las un una qué c
 cuál cuáles quién
 entre desde hasta según sobre hacia durante mediante del al
 canarias baleares andalucía cataluña galicia asturias cantabria navarra aragón murcia extremadura
+alicante castellón córdoba granada jaén almería huelva cádiz valladolid salamanca burgos toledo
+jalisco yucatán oaxaca puebla veracruz chihuahua sonora sinaloa guanajuato querétaro michoacán
+chiapas tabasco coahuila tamaulipas cdmx
 lisboa oporto portugal francia italia alemania londres parís roma berlín nueva york miami
 `;
 
