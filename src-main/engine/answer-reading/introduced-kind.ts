@@ -42,6 +42,9 @@ function namesSuppliers(words: string[], trade: string): boolean {
   if (made && /^\p{L}{4,}$/u.test(made) && !isTradeWord(made, trade) && SUPPLIER_MAKER.test(words[supplier]))
     return true;
   if (SUPPLIER_TRADE.test(trade.toLowerCase())) return false;
+  // "marcas blancas como Hacendado", "store brands like Great Value": a shop's own labels are peers.
+  // ("marcas propias (Van Rysel, Triban)" of Decathlon are its products: no peers.)
+  if (/^blancas?$/u.test(made ?? '') || words[supplier - 1] === 'store') return false;
   // "marca del inversor", "Marke des Geräts": a brand of a thing; "marcas como" alone is any company.
   return !/^(?:marcas?|marken?|brands?)$/u.test(words[supplier]) || supplier < words.length - 1;
 }

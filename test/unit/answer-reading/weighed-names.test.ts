@@ -1664,3 +1664,18 @@ Kritik: weniger Beratung in großen Filialen, der Thalia Club bringt wenig.`;
     expect(competitorsOf(books, 'Thalia', 'de', 'Buchhandlung und Online-Shop')).not.toContain('Filialen');
   });
 });
+
+describe('a shop’s own labels', () => {
+  it('"marcas blancas como Hacendado" are peers of a food maker; a chain’s "marcas propias" are its products', () => {
+    const stock = `1. **Aneto** — caldo natural.
+2. **Knorr** — el más vendido.
+
+Las marcas blancas como Hacendado salen bien paradas en relación calidad-precio.`;
+    expect(competitorsOf(stock, 'Gallina Blanca', 'es', 'caldos y sopas')).toContain('Hacendado');
+    const bikes = `- **Decathlon**: bicis nuevas con garantía; sobre todo de marcas propias (Van Rysel, Triban).
+- **Wallapop**: particulares.`;
+    expect(competitorsOf(bikes, 'Tuvalum', 'es', 'Marketplace de bicicletas de segunda mano')).not.toContain(
+      'Triban',
+    );
+  });
+});
