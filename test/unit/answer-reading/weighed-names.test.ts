@@ -1679,3 +1679,22 @@ Las marcas blancas como Hacendado salen bien paradas en relación calidad-precio
     );
   });
 });
+
+describe('energy suppliers', () => {
+  it('a supplier is a peer of a supplier, where a charger maker sends the customer for a tariff', () => {
+    const charger = `1. **Wallbox Pulsar Plus** — compacto.
+2. **Circutor** — robusto.
+
+Comercializadoras como Iberdrola o Endesa ofrecen packs con tarifa.`;
+    expect(
+      competitorsOf(charger, 'Wallbox', 'es', 'Cargadores para vehículo eléctrico domésticos'),
+    ).not.toContain('Iberdrola');
+    const supplier = `1. **Holaluz** — electricidad verde.
+2. **Iberdrola** — la más grande.
+3. **Endesa** — tarifas fijas.`;
+    expect(competitorsOf(supplier, 'Holaluz', 'es', 'Comercializadora de electricidad verde')).toEqual([
+      'Iberdrola',
+      'Endesa',
+    ]);
+  });
+});

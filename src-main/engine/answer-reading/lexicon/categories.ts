@@ -1113,6 +1113,34 @@ export const CATEGORIES: Record<string, Category> = {
       'DeepSeek',
     ],
   },
+  // Electricity and gas suppliers: where a charger, a heat pump or a comparison site sends the
+  // customer for a tariff, rivals of another supplier.
+  energySupplier: {
+    competesWhen:
+      /stromanbieter|stromversorger|gasversorger|energieversorger|strom- und gas|comercializadora|suministro el[eé]ctrico|energy supplier|electricity supplier|gas supplier|utility company|энергосбыт|поставщик электроэнерг/,
+    names: [
+      'E.ON',
+      'EnBW',
+      'Vattenfall',
+      'RWE',
+      'Octopus Energy',
+      'Tibber',
+      'Lichtblick',
+      'Yello',
+      'Iberdrola',
+      'Endesa',
+      'Naturgy',
+      'Holaluz',
+      'TotalEnergies',
+      'Enel',
+      'EDF',
+      'Engie',
+      'British Gas',
+      'OVO Energy',
+      'Мосэнергосбыт',
+      'Интер РАО',
+    ],
+  },
   // Food delivery platforms: a restaurant's POS or a meal kit lists them as channels.
   foodDelivery: {
     competesWhen:
