@@ -154,10 +154,10 @@ function brandPrefixes(names: string[]): string[][] {
   return prefixes;
 }
 
-/** A word as written in the brand, or a Russian case form of it ("Северного" for "Северный"). */
 /** A Russian case ending after a brand word's stem ("Суши" → "Сушами"; "Сушкоф" is another word). */
 const RUSSIAN_ENDING = /^[а-я]?(?:а|я|ы|и|у|ю|е|о|ой|ей|ом|ем|ам|ям|ах|ях|ами|ями|ов|ев)?$/;
 
+/** A word as written in the brand, or a Russian case form of it ("Северного" for "Северный"). */
 function sameWord(written: string, brandWord: string): boolean {
   if (written === brandWord) return true;
   if (!/[а-я]$/.test(brandWord) || brandWord.length < 4) return false;

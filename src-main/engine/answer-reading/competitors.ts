@@ -711,8 +711,7 @@ function readCapitalizedRuns(
       const joined = /^\s+(?:and|or|y|o|e|und|oder|и|или)\s/iu.test(text.slice(runEnd, runEnd + 6));
       if (joined) enumerationAt(m.index)[weak].push(c);
       // "Granier es la opción más barata", "Starbucks is pricier": a word no dictionary holds, the
-      // subject of a judgement, names a company.
-      // German writes every noun capitalised: there a sentence's subject says nothing.
+      // subject of a judgement, names a company (not in German, which capitalises every noun).
       else if (
         !ctx.germanNouns &&
         !c.ordinaryEnding &&

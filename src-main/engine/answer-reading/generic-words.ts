@@ -259,3 +259,10 @@ export const CORPORATE_WORDS = new Set([
   'ооо',
   'banco',
 ]);
+
+/**
+ * Words after a name that say its trade or its kind of place ("Kalahari Resorts", "Disney Cruise
+ * Line", "FedEx Office", "Alo Yoga"): with them it is one company's full name, no product of it.
+ */
+export const BUSINESS_WORD =
+  /^(?:resorts?|schools?|cruises?|lines?|hotels?|stores?|shops?|clinics?|restaurants?|airlines?|air|academy|studios?|markets?|pharmacy|office|park|basics|yoga|group|collective|club)$/i;

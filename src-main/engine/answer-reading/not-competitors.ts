@@ -10,7 +10,7 @@
  * analyst ruled out (hidden competitors, own products) go in excluded-names.ts.
  */
 import type { FoundCompetitor } from './competitors';
-import { CORPORATE_WORDS } from './generic-words';
+import { BUSINESS_WORD, CORPORATE_WORDS } from './generic-words';
 import { generic } from './name-like';
 import { isGermanCommonNoun } from './lexicon/dictionary';
 import { nameKey } from './lexicon/name-key';
@@ -250,10 +250,6 @@ function mergeProductsIntoCompanies(kept: Map<string, FoundCompetitor>, subject:
   }
 }
 
-/** Words that say what kind of business a name is ("Resorts", "Cruise Line"), no product of it. */
-const BUSINESS_KIND =
-  /^(?:resorts?|schools?|cruises?|cruise line|lines?|hotels?|stores?|shops?|clinics?|restaurants?|airlines?|air lines|academy|studios?|markets?|pharmacy)$/i;
-
 /**
  * Whether every word written from `short`'s stem is followed by the rest of `long`: "у Фабрики окон"
  * yields the candidate "Фабрика", but the answer never writes it without "окон".
@@ -277,7 +273,13 @@ function neverAlone(short: string, long: string, text: string): boolean {
 
 /** Whether `name` is `short` followed by words naming its kind of business. */
 function fullNameOf(name: string, short: string): boolean {
-  return name.startsWith(`${short} `) && BUSINESS_KIND.test(name.slice(short.length + 1));
+  return (
+    name.startsWith(`${short} `) &&
+    name
+      .slice(short.length + 1)
+      .split(' ')
+      .every((w) => BUSINESS_WORD.test(w))
+  );
 }
 
 /**

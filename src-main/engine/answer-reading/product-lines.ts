@@ -4,7 +4,7 @@
  * competitor is the maker (decisions.md §5 counts brands, and an answer comparing models compares
  * their makers). "Key Considerations", "Setup Checklist" title a section of the answer.
  */
-import { NAME_CONNECTORS } from './generic-words';
+import { BUSINESS_WORD, NAME_CONNECTORS } from './generic-words';
 import { generic } from './name-like';
 import { isDictionaryWord } from './lexicon/dictionary';
 import type { Language } from './types';
@@ -42,15 +42,11 @@ function makerOfProduct(name: string, text: string): string {
     const head = words.slice(0, n).join(' ');
     const article = NAME_CONNECTORS.has(words[0].toLowerCase());
     // "FedEx Office", "Alo Yoga": a trade after the head is one company's name.
-    const trade = words.slice(n).some((w) => generic(w) || COMPANY_TAIL.test(w));
+    const trade = words.slice(n).some((w) => generic(w) || BUSINESS_WORD.test(w));
     if (head.length >= 3 && !article && !trade && writtenWithout(head, words[n], text)) return head;
   }
   return name;
 }
-
-/** Words after a name that say its trade or its kind of place, no product. */
-const COMPANY_TAIL =
-  /^(?:office|park|basics|yoga|resorts?|hotels?|stores?|shops?|clinics?|schools?|group|collective|club|studios?)$/i;
 
 /** Whether `head` is written somewhere without `next` after it ("Stabilo und", "Kleenex'"). */
 function writtenWithout(head: string, next: string, text: string): boolean {
