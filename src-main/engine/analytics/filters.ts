@@ -147,6 +147,8 @@ export interface Scope {
    * update can then stand for the answers (no prompt-level filter, no deleted prompt).
    */
   allPrompts: boolean;
+  /** How many prompts the project has (not deleted), whatever the filters. */
+  promptsCount: number;
   /** decisions.md §5: empty answers are counted when `count_empty_answers` is on. */
   countEmpty: boolean;
 }
@@ -296,6 +298,7 @@ export async function resolveScope(
     groupIds: filters.groups,
     prompts,
     allPrompts: prompts.length === allPrompts.length && !deleted,
+    promptsCount: allPrompts.length,
     countEmpty: project.count_empty_answers === 1,
   };
 }
