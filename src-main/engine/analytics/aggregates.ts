@@ -7,8 +7,9 @@ import { brandCellsJson, canonicalCellsText, mentionNeuralsJson, siteCellsJson }
 import { countColumns, countSelections, NEURAL_COUNTS, PROMPT_COUNTS } from './answer-counts';
 
 /**
- * Writes the per-update aggregates of one run (migrations 0003, 0005 and 0006): counts per network,
- * per competitor and per cited domain, and each prompt's history cells and site cells. Called when a run completes (and by the seeding helper).
+ * Writes the per-update aggregates of one run (migrations 0003, 0005, 0006 and 0015): counts per
+ * network, per competitor (and summed over the networks) and per cited domain, and each prompt's
+ * history cells and site cells. Called when a run completes (and by the seeding helper).
  * Idempotent: the run's aggregate rows are replaced, so calling it twice, or again after a
  * competitor merge or split, leaves the same rows. Deleted prompts are counted as they were
  * answered; the analytics read the answers directly while a project has deleted prompts.
@@ -27,6 +28,7 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('agg_update_neural').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_competitor').where('run_id', '=', runId).execute();
+    await trx.deleteFrom('agg_update_competitor_totals').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_domain').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_prompt').where('run_id', '=', runId).execute();
     await trx.deleteFrom('agg_update_prompt_site').where('run_id', '=', runId).execute();
@@ -96,6 +98,15 @@ export async function writeUpdateAggregates(ctx: EngineContext, runId: number): 
         )
         .execute();
     }
+
+    // The same counts summed over the networks (migration 0015): what the period charts read.
+    const totals: Record<string, number> = {};
+    for (const r of competitors)
+      totals[r.competitor_id] = (totals[r.competitor_id] ?? 0) + Number(r.mentions);
+    await trx
+      .insertInto('agg_update_competitor_totals')
+      .values({ project_id: projectId, run_id: runId, counts: JSON.stringify(totals) })
+      .execute();
 
     const domains = await trx
       .selectFrom('answers')

@@ -335,7 +335,7 @@ export async function buildCompetitors(ctx: EngineContext, project: ProjectRow, 
   });
 
   return {
-    project: await projectWithCounts(ctx, project),
+    project: projectWithCounts(project, scope),
     filters: {
       dates: scope.dates,
       neurals: scope.neurals.map((n) => n.id),

@@ -147,6 +147,8 @@ export interface Scope {
    * update can then stand for the answers (no prompt-level filter, no deleted prompt).
    */
   allPrompts: boolean;
+  /** How many prompts the project has (not deleted), whatever the filters. */
+  promptsCount: number;
   /** decisions.md §5: empty answers are counted when `count_empty_answers` is on. */
   countEmpty: boolean;
 }
@@ -201,28 +203,70 @@ export async function loadProjectNeurals(ctx: EngineContext, projectId: number):
   }));
 }
 
-/** Active prompts of the project with their group names, in id order. */
-export async function loadPrompts(ctx: EngineContext, projectId: number): Promise<PromptInfo[]> {
-  const [prompts, links] = await Promise.all([
+/** What resolveScope reads of the project's prompts and groups. */
+interface PromptsAndGroups {
+  /** Active prompts with their group names, in id order. */
+  prompts: PromptInfo[];
+  /** Whether the project has a deleted prompt (its answers are then outside the aggregates' prompts). */
+  deleted: boolean;
+  /** Every group of the project. */
+  groupIds: Set<number>;
+  /** Which prompts each group holds (deleted prompts included). */
+  members: Map<number, number[]>;
+}
+
+/**
+ * The project's prompts and groups in two statements (each a round trip on PostgreSQL, and every
+ * analytics request resolves a scope): the active prompts plus at most one deleted one (enough to
+ * know there is one), and the groups with their links (a group without prompts too).
+ */
+async function loadPrompts(ctx: EngineContext, projectId: number): Promise<PromptsAndGroups> {
+  const [rows, links] = await Promise.all([
     ctx.db
       .selectFrom('prompts')
-      .select(['id', 'value', 'frequency', 'relevant_query', 'created_at'])
+      .select(['id', 'value', 'frequency', 'relevant_query', 'created_at', 'deleted_at'])
       .where('project_id', '=', projectId)
-      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('deleted_at', 'is', null),
+          eb(
+            'id',
+            '=',
+            eb
+              .selectFrom('prompts as d')
+              .select((d) => d.fn.min('d.id').as('id'))
+              .where('d.project_id', '=', projectId)
+              .where('d.deleted_at', 'is not', null),
+          ),
+        ]),
+      )
       .orderBy('id')
       .execute(),
     ctx.db
-      .selectFrom('prompt_group_links')
-      .innerJoin('prompt_groups', 'prompt_groups.id', 'prompt_group_links.group_id')
-      .select(['prompt_group_links.prompt_id', 'prompt_groups.id as group_id', 'prompt_groups.name'])
+      .selectFrom('prompt_groups')
+      .leftJoin('prompt_group_links', 'prompt_group_links.group_id', 'prompt_groups.id')
+      .select(['prompt_groups.id as group_id', 'prompt_groups.name', 'prompt_group_links.prompt_id'])
       .where('prompt_groups.project_id', '=', projectId)
       .orderBy('prompt_groups.id')
       .execute(),
   ]);
-  const groups = new Map<number, string[]>();
-  for (const l of links)
-    (groups.get(l.prompt_id) ?? groups.set(l.prompt_id, []).get(l.prompt_id)!).push(l.name);
-  return prompts.map((p) => ({ ...p, groups: groups.get(p.id) ?? [] }));
+  const names = new Map<number, string[]>();
+  const members = new Map<number, number[]>();
+  for (const l of links) {
+    const list = members.get(l.group_id) ?? members.set(l.group_id, []).get(l.group_id)!;
+    if (l.prompt_id === null) continue;
+    list.push(l.prompt_id);
+    (names.get(l.prompt_id) ?? names.set(l.prompt_id, []).get(l.prompt_id)!).push(l.name);
+  }
+  const prompts: PromptInfo[] = [];
+  for (const { deleted_at, ...p } of rows)
+    if (deleted_at === null) prompts.push({ ...p, groups: names.get(p.id) ?? [] });
+  return {
+    prompts,
+    deleted: prompts.length < rows.length,
+    groupIds: new Set(members.keys()),
+    members,
+  };
 }
 
 /** Resolves parsed filters against the project: the updates, networks and prompts they mean. */
@@ -232,26 +276,12 @@ export async function resolveScope(
   filters: ParsedFilters,
   options: ResolveOptions = {},
 ): Promise<Scope> {
-  const [allUpdates, projectNeurals, allPrompts, deleted, groupRows, links] = await Promise.all([
+  const [allUpdates, projectNeurals, loaded] = await Promise.all([
     loadUpdates(ctx, project.id),
     loadProjectNeurals(ctx, project.id),
     loadPrompts(ctx, project.id),
-    ctx.db
-      .selectFrom('prompts')
-      .select('id')
-      .where('project_id', '=', project.id)
-      .where('deleted_at', 'is not', null)
-      .limit(1)
-      .executeTakeFirst(),
-    ctx.db.selectFrom('prompt_groups').select('id').where('project_id', '=', project.id).execute(),
-    filters.groups.length
-      ? ctx.db
-          .selectFrom('prompt_group_links')
-          .select('prompt_id')
-          .where('group_id', 'in', filters.groups)
-          .execute()
-      : Promise.resolve([]),
   ]);
+  const { prompts: allPrompts, deleted } = loaded;
 
   // networks: the project's own; sources endpoints keep those that return sources
   const usable = options.sourcesOnly ? projectNeurals.filter((n) => n.sources) : projectNeurals;
@@ -265,13 +295,14 @@ export async function resolveScope(
     neurals = usable.filter((n) => filters.neurals.includes(n.id));
   }
 
-  const known = new Set(groupRows.map((g) => g.id));
   filters.groups.forEach((gid, i) => {
-    if (!known.has(gid)) throw invalidField(`groups.${i}`, `The selected groups.${i} is invalid.`);
+    if (!loaded.groupIds.has(gid)) throw invalidField(`groups.${i}`, `The selected groups.${i} is invalid.`);
   });
 
   // prompts: groups are OR'ed; text search is a case-insensitive substring
-  const inGroups = filters.groups.length ? new Set(links.map((l) => l.prompt_id)) : null;
+  const inGroups = filters.groups.length
+    ? new Set(filters.groups.flatMap((gid) => loaded.members.get(gid) ?? []))
+    : null;
   const needle = (filters.prompt ?? filters.prompt_search ?? '').toLocaleLowerCase();
   const prompts = allPrompts.filter(
     (p) =>
@@ -296,6 +327,7 @@ export async function resolveScope(
     groupIds: filters.groups,
     prompts,
     allPrompts: prompts.length === allPrompts.length && !deleted,
+    promptsCount: allPrompts.length,
     countEmpty: project.count_empty_answers === 1,
   };
 }

@@ -4,6 +4,7 @@ import type { EngineContext } from '../context';
 import type { Scope, Update } from './filters';
 import { testOf, wilsonPercent, type ChangeTest } from './change-test';
 import { pct, round2 } from './stats';
+import { competitorTallies } from './paired-competitors';
 
 /**
  * Counts the (prompt, network) pairs of two updates for the change tests of change-test.ts. A
@@ -12,8 +13,9 @@ import { pct, round2 } from './stats';
  * Visibility before and after (`visibilityChange`) is over every answer counted at each update,
  * the figure the charts show, so the test and the delta beside it describe the same numbers.
  *
- * SQLite does the pairing (the unique index on run, prompt, network joins the two updates) and
- * returns one row per brand, so a year-long project's summary stays within its time budget.
+ * The database does the pairing (the unique index on run, prompt, network joins the two updates)
+ * and returns one row per brand, so a year-long project's summary stays within its time budget;
+ * how each competitor's rows are read differs by dialect (paired-competitors.ts).
  */
 
 /** Pairs that changed, and those naming the brand at both updates. */
@@ -77,15 +79,11 @@ export async function loadPairedUpdates(
     from p`;
   const competitors =
     withCompetitors === true || (Array.isArray(withCompetitors) && withCompetitors.length > 0);
-  // `+` keeps SQLite on the answer index: led by the competitor index it would read every answer
-  // naming a top competitor over the whole period, not just the two updates' answers.
-  const only = Array.isArray(withCompetitors)
-    ? sql`and +ac.competitor_id in (${sql.join(withCompetitors)})`
-    : sql``;
+  const tallies = competitors
+    ? competitorTallies(ctx.db, Array.isArray(withCompetitors) ? withCompetitors : null)
+    : null;
   // The brand's tally (the row without a competitor, which also counts the pairs) and, when asked,
-  // each competitor's, in one statement over the pairs. A competitor's tally is one probe of the
-  // competitor index per pair for both of its answers, grouped per pair and competitor. (A
-  // `union all` of one join per update read the same rows but ran ~8× slower in SQLite.)
+  // each competitor's (paired-competitors.ts), in one statement over the pairs.
   const rows = await sql<{
     competitor_id: number | null;
     pairs: number;
@@ -93,22 +91,9 @@ export async function loadPairedUpdates(
     lost: number | null;
     both: number | null;
   }>`
-    with p as ${competitors ? sql`materialized` : sql``} (${pairs})
+    with p as ${competitors ? sql`materialized` : sql``} (${pairs})${tallies?.ctes ?? sql``}
     ${ownTally}
-    ${
-      competitors
-        ? sql`union all
-    select cid, 0, ${f.countWhere(sql`wa = 0 and wb = 1`)}, ${f.countWhere(sql`wa = 1 and wb = 0`)},
-      ${f.countWhere(sql`wa = 1 and wb = 1`)}
-    from (
-      select ac.competitor_id as cid,
-        max(case when ac.answer_id = p.aid then 1 else 0 end) as wa,
-        max(case when ac.answer_id = p.bid then 1 else 0 end) as wb
-      from p join answer_competitors ac on ${f.equalsAnyOf(sql`ac.answer_id`, [sql`p.aid`, sql`p.bid`])} ${only}
-      group by p.aid, ac.competitor_id
-    ) per_pair group by cid`
-        : sql``
-    }`.execute(ctx.db);
+    ${tallies ? sql`union all ${tallies.select}` : sql``}`.execute(ctx.db);
   for (const r of rows.rows) {
     const tally = { gained: Number(r.gained ?? 0), lost: Number(r.lost ?? 0), both: Number(r.both ?? 0) };
     if (r.competitor_id === null) {

@@ -1,4 +1,3 @@
-import type { EngineContext } from '../context';
 import type { ProjectRow } from '../db/schema';
 import { toProject } from '../projects/projects.service';
 import { dottedDay, isoMicro } from '../../../src-shared/time';
@@ -41,19 +40,16 @@ function remember(date: string): string {
   return value;
 }
 
-/** `project` of summary and competitors: the project with region, language, prompts_count. */
-export async function projectWithCounts(ctx: EngineContext, project: ProjectRow) {
-  const count = await ctx.db
-    .selectFrom('prompts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('project_id', '=', project.id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
+/**
+ * `project` of summary and competitors: the project with region, language, prompts_count (its
+ * prompts not deleted, whatever the filters: counted when the scope was resolved).
+ */
+export function projectWithCounts(project: ProjectRow, scope: Scope) {
   return {
     ...toProject(project),
     region: project.region,
     language: project.language,
-    prompts_count: Number(count.n),
+    prompts_count: scope.promptsCount,
   };
 }
 

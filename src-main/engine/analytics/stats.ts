@@ -63,19 +63,7 @@ export async function competitorStats(
         .where('neural_id', 'in', neuralIds)
         .execute();
     }
-    // One row per update with its competitors' sums as a JSON object (as domainStats): 104 rows,
-    // not the 15,000 (update, competitor) rows a driver would make into objects one by one.
-    const f = sqlFor(ctx.db);
-    const sums = ctx.db
-      .selectFrom('agg_update_competitor')
-      .select(['run_id', 'competitor_id', sql<number>`sum(mentions)`.as('mentions')])
-      .where('project_id', '=', scope.project.id)
-      .where('run_id', 'in', runIds)
-      .where('neural_id', 'in', neuralIds)
-      .groupBy(['run_id', 'competitor_id']);
-    const { rows } = await sql<{ run_id: number; counts: string }>`
-      select run_id, ${f.jsonObjectAgg(sql`cast(competitor_id as text)`, sql`mentions`)} as counts
-      from (${sums}) s group by run_id`.execute(ctx.db);
+    const { rows } = await competitorSums(ctx, scope, runIds, neuralIds);
     const out: CompetitorStat[] = [];
     for (const r of rows)
       for (const [id, mentions] of Object.entries(JSON.parse(r.counts) as Record<string, number>))
@@ -97,6 +85,39 @@ export async function competitorStats(
     .execute();
   const out = rows.map((r) => ({ ...r, mentions: Number(r.mentions) }));
   return perNetwork ? out : sumOverNetworks(out);
+}
+
+/**
+ * Each update's competitor mentions summed over the selected networks, one row per update with a
+ * JSON object (competitor id → count): 104 rows, not the 15,000 (update, competitor) rows a driver
+ * would make into objects one by one. When the selection holds every network that answered at
+ * those updates (the default), the sums stored per update are read (migration 0015), asked in the
+ * same statement as promptCounts does; else, or when an update has none stored, they are summed
+ * from agg_update_competitor.
+ */
+async function competitorSums(ctx: EngineContext, scope: Scope, runIds: number[], neuralIds: number[]) {
+  const project = scope.project.id;
+  const runs = sql.join(runIds);
+  const stored = await sql<{ run_id: number; counts: string }>`
+    select run_id, counts from agg_update_competitor_totals
+    where project_id = ${project} and run_id in (${runs})
+      and not exists (
+        select 1 from agg_update_neural
+        where project_id = ${project} and run_id in (${runs}) and neural_id not in (${sql.join(neuralIds)}))`.execute(
+    ctx.db,
+  );
+  if (stored.rows.length === runIds.length) return stored;
+  const f = sqlFor(ctx.db);
+  const sums = ctx.db
+    .selectFrom('agg_update_competitor')
+    .select(['run_id', 'competitor_id', sql<number>`sum(mentions)`.as('mentions')])
+    .where('project_id', '=', project)
+    .where('run_id', 'in', runIds)
+    .where('neural_id', 'in', neuralIds)
+    .groupBy(['run_id', 'competitor_id']);
+  return sql<{ run_id: number; counts: string }>`
+    select run_id, ${f.jsonObjectAgg(sql`cast(competitor_id as text)`, sql`mentions`)} as counts
+    from (${sums}) s group by run_id`.execute(ctx.db);
 }
 
 function sumOverNetworks(rows: CompetitorStat[]): CompetitorStat[] {

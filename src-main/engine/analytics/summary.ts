@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { EngineContext } from '../context';
+import { sqlFor } from '../db/dialect';
 import type { ProjectRow } from '../db/schema';
 import type { Query } from '../validation/query';
 import { isoMicro } from '../../../src-shared/time';
@@ -70,9 +72,8 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
   const prev = scope.updates[scope.updates.length - 2];
   // Everything after the brand metrics in one round: on PostgreSQL each `await` of a query is a
   // network round trip, so reads that do not need one another's rows go out together.
-  const [events, headProject, counts, history, paired, favourites, competitorTable] = await Promise.all([
+  const [events, counts, history, paired, favourites, competitorTable] = await Promise.all([
     projectEvents(ctx, project.id),
-    projectWithCounts(ctx, project),
     promptCounts(
       ctx,
       scope,
@@ -93,7 +94,7 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
   const sourceNeurals = scope.neurals.filter((n) => n.sources);
 
   return {
-    project: headProject,
+    project: projectWithCounts(project, scope),
     filters: baseFiltersEcho(scope),
     events,
     ...updateDates(scope),
@@ -236,26 +237,21 @@ interface FavouriteGroups {
   links: Array<{ prompt_id: number; group_id: number }>;
 }
 
-/** The project's favourite groups and their prompts (no links read under three groups). */
+/** The project's favourite groups and their prompts, in one statement (one round trip). */
 async function favouriteGroups(ctx: EngineContext, scope: Scope): Promise<FavouriteGroups> {
-  const groups = await ctx.db
-    .selectFrom('prompt_groups')
-    .select(['id', 'name'])
-    .where('project_id', '=', scope.project.id)
-    .where('is_favourite', '=', 1)
-    .orderBy('id')
-    .execute();
-  if (groups.length < MIN_FAVOURITE_GROUPS || !scope.updates.length) return { groups, links: [] };
-  const links = await ctx.db
-    .selectFrom('prompt_group_links')
-    .select(['prompt_id', 'group_id'])
-    .where(
-      'group_id',
-      'in',
-      groups.map((g) => g.id),
-    )
-    .execute();
-  return { groups, links };
+  const f = sqlFor(ctx.db);
+  const { rows } = await sql<{ id: number; name: string; prompts: string }>`
+    select g.id, g.name, ${f.jsonArrayAgg(sql`l.prompt_id`, { filter: sql`l.prompt_id is not null` })} as prompts
+    from prompt_groups g left join prompt_group_links l on l.group_id = g.id
+    where g.project_id = ${scope.project.id} and g.is_favourite = 1
+    group by g.id, g.name
+    order by g.id`.execute(ctx.db);
+  return {
+    groups: rows.map((r) => ({ id: r.id, name: r.name })),
+    links: rows.flatMap((r) =>
+      (JSON.parse(r.prompts) as number[]).map((promptId) => ({ prompt_id: promptId, group_id: r.id })),
+    ),
+  };
 }
 
 /** Visibility of each favourite group at the last update; empty under three favourite groups. */

@@ -315,6 +315,13 @@ export interface AggUpdateCompetitorTable {
   mentions: number;
 }
 
+/** Migration 0015: an update's competitor mentions summed over its networks (JSON: competitor id → count). */
+export interface AggUpdateCompetitorTotalsTable {
+  project_id: number;
+  run_id: number;
+  counts: string;
+}
+
 export interface AggUpdateDomainTable {
   project_id: number;
   run_id: number;
@@ -393,6 +400,7 @@ export interface Database {
   domain_types: DomainTypesTable;
   agg_update_neural: AggUpdateNeuralTable;
   agg_update_competitor: AggUpdateCompetitorTable;
+  agg_update_competitor_totals: AggUpdateCompetitorTotalsTable;
   agg_update_domain: AggUpdateDomainTable;
   agg_update_prompt: AggUpdatePromptTable;
   agg_site_cells: AggSiteCellsTable;

@@ -277,6 +277,23 @@ describe('GET /api/projects/{project}/answers/history', () => {
       },
     });
   });
+
+  it("cuts out a network that answered but is no longer the project's, with no filter", async () => {
+    const f = await seedFixture(t.engine.ctx);
+    const whole = (await t.api.request(HISTORY, at(f))).tableData.data[0].positions_by_date;
+    expect(Object.keys(whole['2026-11-08'])).toEqual([String(f.gpt), String(f.ppx)]);
+    // Every selected network answered: the stored texts are sent as they are. Without perplexity
+    // among the project's networks, its cells must go although no filter names a network.
+    await t.engine.ctx.db
+      .deleteFrom('project_neurals')
+      .where('project_id', '=', f.project.id)
+      .where('neural_id', '=', f.ppx)
+      .execute();
+    const body = await t.api.request(HISTORY, at(f));
+    expect(body.tableData.neurals.map((n) => n.id)).toEqual([f.gpt]);
+    const p1 = body.tableData.data.find((d) => d.prompt.id === f.p1)!;
+    expect(p1.positions_by_date['2026-11-08']).toEqual({ [f.gpt]: whole['2026-11-08'][f.gpt] });
+  });
 });
 
 describe('GET /api/projects/{project}/answers/comparison', () => {

@@ -261,3 +261,104 @@ describe('summary figures recomputed from answers/history', () => {
     expect(drift.significant).toBe(false);
   });
 });
+
+describe("competitors' change tests recomputed from the answers", () => {
+  const NAMES = ['Globex', 'Initech', 'Hooli', 'Umbrella', 'Stark', 'Wayne'];
+
+  /** 40 prompts × 3 networks over two updates, competitors named at random; group G1 holds 4 prompts. */
+  async function seedNamed() {
+    const project = await seedProject(t.engine.ctx, {
+      neurals: ['chatgpt', 'perplexity', 'claude'],
+      groups: ['G1', 'G2'],
+      prompts: Array.from({ length: 40 }, (_, i) => ({
+        value: `prompt ${i}`,
+        groups: [i % 10 === 0 || i === 7 ? 'G1' : 'G2'],
+      })),
+    });
+    const nets = Object.values(project.neural);
+    let seed = 777;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const date of ['2026-11-01', '2026-11-08'])
+      await seedUpdate(
+        t.engine.ctx,
+        project,
+        date,
+        project.prompts.flatMap((p) =>
+          nets.map((n): AnswerSpec => {
+            if (rand() < 0.05) return ans(p, n, { hasData: false });
+            return ans(p, n, { competitors: NAMES.filter(() => rand() < 0.3) });
+          }),
+        ),
+      );
+    return project;
+  }
+
+  /** Each competitor's gained/lost over the pairs of the project's two updates, read from the tables. */
+  async function expected(projectId: number, promptIds: Set<number> | null) {
+    const db = t.engine.ctx.db;
+    const answers = await db
+      .selectFrom('answers')
+      .select(['id', 'run_id', 'prompt_id', 'neural_id', 'has_data'])
+      .where('project_id', '=', projectId)
+      .orderBy('run_id')
+      .execute();
+    const named = await db
+      .selectFrom('answer_competitors')
+      .innerJoin('competitors', 'competitors.id', 'answer_competitors.competitor_id')
+      .select(['answer_id', 'competitors.name'])
+      .where('competitors.project_id', '=', projectId)
+      .execute();
+    const namesOf = new Map<number, Set<string>>();
+    for (const r of named)
+      (namesOf.get(r.answer_id) ?? namesOf.set(r.answer_id, new Set()).get(r.answer_id)!).add(r.name);
+    const [first, last] = [...new Set(answers.map((a) => a.run_id))];
+    const at = (run: number) =>
+      new Map(answers.filter((a) => a.run_id === run).map((a) => [`${a.prompt_id}|${a.neural_id}`, a]));
+    const before = at(first);
+    const after = at(last);
+    const out = new Map<string, { pairs: number; gained: number; lost: number }>();
+    for (const name of NAMES) {
+      const tally = { pairs: 0, gained: 0, lost: 0 };
+      for (const [key, a] of before) {
+        const b = after.get(key);
+        if (!b || !a.has_data || !b.has_data || (promptIds && !promptIds.has(a.prompt_id))) continue;
+        tally.pairs++;
+        const wa = namesOf.get(a.id)?.has(name) ?? false;
+        const wb = namesOf.get(b.id)?.has(name) ?? false;
+        if (!wa && wb) tally.gained++;
+        if (wa && !wb) tally.lost++;
+      }
+      out.set(name, tally);
+    }
+    return out;
+  }
+
+  // On PostgreSQL, all prompts read each update's competitor rows as one range of answer ids (the
+  // pairs are dense in it) and group G1 probes pair by pair (4 prompts of 40: sparse).
+  it.each([
+    ['all prompts', false],
+    ['group G1', true],
+  ])('%s', async (_name, inGroup) => {
+    const project = await seedNamed();
+    const query = inGroup ? { groups: [project.group.G1] } : {};
+    const promptIds = inGroup ? new Set([0, 7, 10, 20, 30].map((i) => project.prompts[i])) : null;
+    const want = await expected(project.id, promptIds);
+    const res = await t.api.send('GET /api/projects/{project}/competitors', {
+      params: { project: project.id },
+      query,
+    });
+    expect(res.status).toBe(200);
+    const rows = [...res.body.data.tableData, ...res.body.data.excludedTableData].filter(
+      (r) => r.id !== 'own',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows)
+      expect(r.visibility.change_test, r.competitor.name).toMatchObject(want.get(r.competitor.name)!);
+    // The summary's top rows (their own statement, only those competitors) agree.
+    const summary = await summaryOf(project.id, query);
+    const top = summary.body.data.updateStats.competitors.table;
+    expect(top.length).toBeGreaterThan(0);
+    for (const r of top)
+      expect(r.visibility.change_test, r.competitor.name).toMatchObject(want.get(r.competitor.name)!);
+  });
+});

@@ -340,6 +340,34 @@ describe('GET /api/projects/{project}/summary', () => {
     expect((await other.api.error(SUMMARY, at(f))).status).toBe(404);
   });
 
+  it('leaves a deleted prompt out of every figure, and groups filter by their prompts, an empty group too', async () => {
+    const f = await seedFixture(t.engine.ctx);
+    const lastAll = async (query = {}) => {
+      const res = await t.api.send(SUMMARY, { ...at(f), query });
+      expect(res.status).toBe(200);
+      return { body: res.body, y: points(res.body.data.updateStats.visibility_curve[0]).at(-1).y };
+    };
+    // 08.11: 6 answers with data, 4 naming the brand.
+    expect((await lastAll()).y).toBe(66.67);
+    const deleted = await t.api.send('DELETE /api/projects/{project}/prompts/{prompt}', {
+      params: { project: f.project.id, prompt: f.p3 },
+    });
+    expect(deleted.status).toBeLessThan(300);
+    // Without p3 (named once in its two answers): 3 of 4; the stored aggregates, which count p3,
+    // are not read while the project has a deleted prompt.
+    const { body, y } = await lastAll();
+    expect(y).toBe(75);
+    expect(body.project.prompts_count).toBe(2);
+    // G1 holds p1 (named by both networks on 08.11).
+    expect((await lastAll({ groups: [f.project.group.G1] })).y).toBe(100);
+    const empty = await t.engine.ctx.db
+      .insertInto('prompt_groups')
+      .values({ project_id: f.project.id, name: 'Empty', is_favourite: 0, created_at: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await lastAll({ groups: [empty.id] })).y).toBe(0);
+  });
+
   it('validates filters with field paths', async () => {
     const f = await seedFixture(t.engine.ctx);
     const res = await t.api.error(SUMMARY, {

@@ -13,6 +13,7 @@ import * as m0011 from './0011-trust';
 import * as m0012 from './0012-run-alerts';
 import * as m0013 from './0013-stored-files';
 import * as m0014 from './0014-canonical-cells';
+import * as m0015 from './0015-competitor-totals';
 
 export interface Migration {
   name: string;
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   { name: '0012-run-alerts', up: m0012.up },
   { name: '0013-stored-files', up: m0013.up },
   { name: '0014-canonical-cells', up: m0014.up },
+  { name: '0015-competitor-totals', up: m0015.up },
 ];
