@@ -33,7 +33,8 @@ export function makerOf(name: string, language: Language, text: string, products
  * in a heading, list lead, table or bold ("YETI Tundra 45", "Faber-Castell Jumbo Grip") — the
  * other names are products too ("Pelican Elite", "Stabilo Woody", "Gustavo Gusto Salame"), and the
  * competitor is their maker: the longest opening part the answer also writes on its own ("Stabilo
- * und Staedtler", "Gustavo Gusto und Wagner"), or else a first word no dictionary holds.
+ * und Staedtler", "Gustavo Gusto und Wagner"). Never written alone, the product stays as written
+ * (a first word as the maker read "Wolters Kluwer" as "Wolters").
  */
 function makerOfProduct(name: string, text: string): string {
   const words = name.split(' ');
