@@ -5,8 +5,9 @@
  *
  * `npm run bench -- recall` prints both; `npx tsx test/bench/real-answers.bench.ts` this one alone.
  * It measures, it never fails a build; test/unit/answer-reading/real-answers.test.ts holds the floors.
- * The held-out set (test/fixtures/real-answers/held-out-9) is printed apart: written blind, it shows
- * whether rules fitted on the other sets carry over; tune on it, and it stops measuring that. The
+ * The held-out sets (test/fixtures/real-answers/held-out-9 and -10) are printed apart: written blind,
+ * they show whether rules fitted on the other sets carry over; tune on one, and it stops measuring
+ * that. The
  * earlier held-out sets (held-out/, -2 … -8), each blind until a later stop read its errors,
  * are printed as tuning sets.
  */
@@ -22,6 +23,7 @@ import { heldOut6Answers } from '../fixtures/real-answers/held-out-6';
 import { heldOut7Answers } from '../fixtures/real-answers/held-out-7';
 import { heldOut8Answers } from '../fixtures/real-answers/held-out-8';
 import { heldOut9Answers } from '../fixtures/real-answers/held-out-9';
+import { heldOut10Answers } from '../fixtures/real-answers/held-out-10';
 import { TRAP_CLASSES, type RealAnswer, type TrapClass } from '../fixtures/real-answers/corpus';
 import { realInput } from '../fixtures/real-answers/input';
 
@@ -242,13 +244,16 @@ export async function benchRealAnswers(): Promise<void> {
     printFigures(measureRealAnswers(set));
   }
   // Written blind and never looked at while tuning: how the rules carry over to answers they were
-  // not fitted on. Its errors are not printed on purpose.
-  console.log(
-    `\nHeld-out set: ${heldOut9Answers.length} answers written blind, never used to tune the analysis.`,
-  );
-  const heldOut = measureRealAnswers(heldOut9Answers);
-  printFigures(heldOut);
-  printClasses(heldOut);
+  // not fitted on. Their errors are not printed on purpose.
+  for (const [name, set] of [
+    ['Held-out set', heldOut9Answers],
+    ['Second held-out set', heldOut10Answers],
+  ] as const) {
+    console.log(`\n${name}: ${set.length} answers written blind, never used to tune the analysis.`);
+    const heldOut = measureRealAnswers(set);
+    printFigures(heldOut);
+    printClasses(heldOut);
+  }
 }
 
 if (process.argv[1]?.endsWith('real-answers.bench.ts')) void benchRealAnswers();
