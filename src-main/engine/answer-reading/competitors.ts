@@ -164,9 +164,12 @@ const CAPITALIZED_RUN = new RegExp(
 );
 /** A list joint right before a phrase: the cheap test that spares ENUM_BEFORE almost always. */
 const JOINT_BEFORE = /(?:,|\s(?:and|or|y|o|e|und|oder|sowie|и|или))(?:\s+\p{L}{2,3})?\s*[«"“„*]*$/iu;
-/** A name and a list joint before a phrase ("Sixt, ", "Sixt und die "). */
+/**
+ * A name and a list joint before a phrase ("Sixt, ", "Sixt und die "); an article after a bare comma
+ * opens a new clause ("… in Deutschland, die Unterschiede sind …").
+ */
 const ENUM_BEFORE =
-  /[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*[»"”*)]*(?:,|\s(?:and|or|y|o|e|und|oder|sowie|и|или))(?:\s+(?:the|die|der|das|den|el|la|los|las))?\s*[«"“„*]*$/u;
+  /[\p{Lu}\p{N}][\p{L}\p{N}.&'’+-]*[»"”*)]*(?:,|\s(?:and|or|y|o|e|und|oder|sowie|и|или)(?:\s+(?:the|die|der|das|den|el|la|los|las))?)\s*[«"“„*]*$/u;
 /**
  * A list joint and a name after a phrase (", Hertz", " oder Europcar", " und die Sparkasse"); an
  * article after a bare comma opens a new clause ("in großen Filialen, der Thalia Club bringt …").

@@ -17,6 +17,7 @@ ok top vip pro max plus mini lite basic premium standard free gold silver platin
 
 const EN = `
 don't doesn't didn't can't won't isn't aren't shouldn't never avoid cheaper pricier thrift
+latin eastern western northern southern central america europe asia africa
 pros cons advantages disadvantages benefits drawbacks features feature conclusion conclusions summary overview
 introduction verdict recommendation recommendations recommended tip tips note notes important warning bottom line
 key takeaways takeaway alternatives alternative comparison options option choice choices best worst top better

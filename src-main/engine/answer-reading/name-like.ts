@@ -52,9 +52,9 @@ export function cleanCandidate(raw: string): string {
     .replace(/(?<![\p{L}\p{N}])\*|\*(?![\p{L}\p{N}])|\*(?=\*)|`|__/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (/^[\d#№sSшШpPrRмМtT]/.test(s))
+  if (/^[\d#№sSшШpPrRмМtToOвВvV]/.test(s))
     s = s.replace(
-      /^(?:\d{1,3}[.)]|#\d{1,3}|№\s?\d{1,3}|(?:step|шаг|schritt|paso|platz|place|rang|место|puesto|top)\s\d{1,2}[.:]?)\s*/i,
+      /^(?:\d{1,3}[.)]|#\d{1,3}|№\s?\d{1,3}|(?:step|шаг|schritt|paso|platz|place|rang|место|puesto|top|option|opción|вариант|variante)\s\d{1,2}[.:]?)\s*/i,
       '',
     );
   s = s.replace(/\s*\([^)]{0,80}\)\s*$/, '');

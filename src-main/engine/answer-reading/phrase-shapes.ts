@@ -288,7 +288,9 @@ const OPENING_WORDS = new Set([
   ...'consider use using both most many some all each every only if what supports support try choose pick compare check opt why how when with for and or but unlike like also plus while whereas then so go get see'.split(
     ' ',
   ),
-  ...'usa elige compara considera prueba ambos ambas todos todas muchos algunos'.split(' '),
+  ...'usa elige compara considera prueba ambos ambas todos todas muchos algunos entre con sin para según'.split(
+    ' ',
+  ),
   ...'it its owned run by includes in'.split(' '),
   ...'nutzen nutze wählen wähle vergleichen prüfen beide alle viele einige bei mein meine zum zur unser unsere auch sie per im am'.split(
     ' ',

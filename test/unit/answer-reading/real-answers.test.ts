@@ -145,19 +145,19 @@ const ACCURACY: Array<{ name: string; set: RealAnswer[]; timeout: number; floors
     floors: { precision: 0.83, recall: 0.7, position: 0.86, mentionF1: 0.98, occurrences: 0.97, tone: 0.66 },
   },
   {
-    // held-out-9/, written blind in stop 26, never used to tune the analysis: its floors only stop a
-    // change from making unseen answers worse. The code of the start of stop 26: P 0.734, R 0.839,
-    // position 0.828, tone 0.625, occurrences 0.984.
-    name: 'the held-out set',
+    // held-out-9/, written blind in stop 26 (code of the start of stop 26: P 0.734, R 0.839, position
+    // 0.828, tone 0.625; after the rules fitted on held-out-7 and -8: P 0.744, R 0.846, position
+    // 0.844, tone 0.643), its errors read at the end of stop 26: P 0.823, R 0.853.
+    name: 'the tenth tuning set',
     set: heldOut9Answers,
     timeout: 60_000,
-    floors: { precision: 0.7, recall: 0.8, position: 0.8, mentionF1: 0.98, occurrences: 0.95, tone: 0.59 },
+    floors: { precision: 0.78, recall: 0.81, position: 0.81, mentionF1: 0.98, occurrences: 0.95, tone: 0.6 },
   },
   {
     // held-out-10/, written blind in stop 26 by a helper that never saw the analyser, never read.
     // The code of the start of stop 26: P 0.648, R 0.736, position 0.703, tone 0.464, mention F1
-    // 0.991; end of stop 26: P 0.668, R 0.745, position 0.719, tone 0.464.
-    name: 'the second held-out set',
+    // 0.991; end of stop 26: P 0.676, R 0.745, position 0.734, tone 0.464.
+    name: 'the held-out set',
     set: heldOut10Answers,
     timeout: 60_000,
     floors: { precision: 0.62, recall: 0.7, position: 0.67, mentionF1: 0.98, occurrences: 0.94, tone: 0.42 },

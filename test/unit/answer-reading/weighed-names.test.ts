@@ -1698,3 +1698,39 @@ Comercializadoras como Iberdrola o Endesa ofrecen packs con tarifa.`;
     ]);
   });
 });
+
+describe('integrations, tools and shops of other trades (fitted on held-out-9)', () => {
+  it('accounting software an expense tool syncs with, design tools and smart-home hubs are no peers', () => {
+    const expenses = `1. **Navan** — travel and expenses together.
+2. **Brex** — for startups.
+
+Both sync with QuickBooks, Xero and NetSuite.`;
+    expect(
+      competitorsOf(expenses, 'Expensify', 'en', 'expense management: receipts, reimbursements'),
+    ).toEqual(['Navan', 'Brex']);
+    const stock = `1. **Shutterstock** — the biggest library.
+2. **Envato Elements** — one subscription.
+
+Los archivos se abren en Photoshop o Illustrator.`;
+    expect(competitorsOf(stock, 'Freepik', 'es', 'banco de imágenes y vectores')).toEqual([
+      'Shutterstock',
+      'Envato Elements',
+    ]);
+    const books = `1. **Альпина** — деловая литература.
+2. **Эксмо** — крупнейшее издательство.
+
+Книги продаются в «Читай-городе» и «Буквоеде».`;
+    expect(competitorsOf(books, 'МИФ', 'ru', 'издательство нон-фикшн книг')).toEqual(['Альпина', 'Эксмо']);
+  });
+
+  it('"Option 1" labels a choice; "…, die Unterschiede sind" opens a clause', () => {
+    const deck = `### Option 1: Trex Enhance
+Low maintenance.
+
+### Option 2: TimberTech
+Cooler surface.`;
+    expect(competitorsOf(deck, 'Trex', 'en', 'composite decking')).not.toContain('Option 1');
+    const doors = `Hörmann und Novoferm sind die beiden größten Hersteller in Deutschland, die Unterschiede sind eher im Detail.`;
+    expect(competitorsOf(doors, 'Hörmann', 'de', 'Garagentore und Antriebe')).toEqual(['Novoferm']);
+  });
+});
