@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import { openDatabase } from '../../../src-main/engine/db/connection';
-import { migrations } from '../../../src-main/engine/db/migrations/index';
+import { databaseBefore } from './database-before';
 
 /**
  * Migration 0014-canonical-cells: history cells written before it (PostgreSQL's json_object_agg
@@ -23,15 +22,7 @@ describe('migration 0014-canonical-cells', () => {
   it('rewrites stored cells as JSON.stringify writes them and leaves canonical ones alone', async () => {
     dir = mkdtempSync(join(tmpdir(), 'answerscope-migration-'));
     const file = join(dir, 'answerscope.sqlite');
-    const older = migrations.slice(
-      0,
-      migrations.findIndex((m) => m.name === '0014-canonical-cells'),
-    );
-    const before = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
-    await new Migrator({
-      db: before,
-      provider: { getMigrations: async () => Object.fromEntries(older.map((m) => [m.name, { up: m.up }])) },
-    }).migrateToLatest();
+    const before = await databaseBefore(file, '0014-canonical-cells');
     await sql`pragma foreign_keys = off`.execute(before);
     const counts = { answers: 2, with_data: 2, mentions: 1, mentions_with_data: 1, site_mentions: 0 };
     const tones = { positive: 0, neutral: 0, negative: 0 };

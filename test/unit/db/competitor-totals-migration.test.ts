@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import { openDatabase } from '../../../src-main/engine/db/connection';
-import { migrations } from '../../../src-main/engine/db/migrations/index';
+import { databaseBefore } from './database-before';
 
 /**
  * Migration 0015-competitor-totals: every update aggregated before it gets its competitor mentions
@@ -19,15 +18,7 @@ describe('migration 0015-competitor-totals', () => {
   it('sums each aggregated update over its networks', async () => {
     dir = mkdtempSync(join(tmpdir(), 'answerscope-migration-'));
     const file = join(dir, 'answerscope.sqlite');
-    const older = migrations.slice(
-      0,
-      migrations.findIndex((m) => m.name === '0015-competitor-totals'),
-    );
-    const before = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
-    await new Migrator({
-      db: before,
-      provider: { getMigrations: async () => Object.fromEntries(older.map((m) => [m.name, { up: m.up }])) },
-    }).migrateToLatest();
+    const before = await databaseBefore(file, '0015-competitor-totals');
     await sql`pragma foreign_keys = off`.execute(before);
     const run = (id: number, project_id: number) => ({
       id,

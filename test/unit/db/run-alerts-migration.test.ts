@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import { openDatabase } from '../../../src-main/engine/db/connection';
-import { migrations } from '../../../src-main/engine/db/migrations/index';
+import { databaseBefore } from './database-before';
 
 /**
  * Migration 0012-run-alerts on a database of the version before it: runs that had ended count as
@@ -19,15 +18,7 @@ describe('migration 0012-run-alerts', () => {
   it('marks the runs that had ended as alerted and leaves the others to alert', async () => {
     dir = mkdtempSync(join(tmpdir(), 'answerscope-migration-'));
     const file = join(dir, 'answerscope.sqlite');
-    const older = migrations.slice(
-      0,
-      migrations.findIndex((m) => m.name === '0012-run-alerts'),
-    );
-    const before = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
-    await new Migrator({
-      db: before,
-      provider: { getMigrations: async () => Object.fromEntries(older.map((m) => [m.name, { up: m.up }])) },
-    }).migrateToLatest();
+    const before = await databaseBefore(file, '0012-run-alerts');
     const run = (status: string, finished_at: string | null) => ({
       project_id: 1,
       user_id: 1,

@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import { openDatabase } from '../../../src-main/engine/db/connection';
-import { migrations } from '../../../src-main/engine/db/migrations/index';
+import { databaseBefore } from './database-before';
 
 /**
  * Migration 0013-stored-files on a database of the version before it: a report's PDF printed as a
@@ -20,15 +19,7 @@ describe('migration 0013-stored-files', () => {
   it('moves printed PDFs into report_pdfs and resets a report whose file is gone', async () => {
     dir = mkdtempSync(join(tmpdir(), 'answerscope-migration-'));
     const file = join(dir, 'answerscope.sqlite');
-    const older = migrations.slice(
-      0,
-      migrations.findIndex((m) => m.name === '0013-stored-files'),
-    );
-    const before = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
-    await new Migrator({
-      db: before,
-      provider: { getMigrations: async () => Object.fromEntries(older.map((m) => [m.name, { up: m.up }])) },
-    }).migrateToLatest();
+    const before = await databaseBefore(file, '0013-stored-files');
     const printed = join(dir, 'report-1.pdf');
     writeFileSync(printed, '%PDF-1.7 printed before');
     const report = (id: number, pdf_status: string, pdf_file: string | null) => ({
