@@ -302,7 +302,9 @@ function collectEnds(forms: TokenForms[], i: number, phrase: string, at: number,
   if (!phrase.startsWith(t.literal, at)) return;
   const stem = at + t.literal.length;
   const ends: number[] = t.optional || (!t.endings.length && !t.russianTail) ? [stem] : [];
-  for (const e of t.endings) if (phrase.startsWith(e, stem)) ends.push(stem + e.length);
+  // Every ending starts with a letter or an apostrophe: most stems end a word, and skip the list.
+  if (t.endings.length && /[\p{L}'’]/u.test(phrase.charAt(stem)))
+    for (const e of t.endings) if (phrase.startsWith(e, stem)) ends.push(stem + e.length);
   if (t.russianTail) {
     const from = /[-']/.test(phrase.charAt(stem)) ? stem + 1 : stem;
     for (let n = 1; n <= 3 && /[а-яе]/.test(phrase.charAt(from + n - 1)); n++) ends.push(from + n);

@@ -37,6 +37,7 @@ import {
 } from './phrase-shapes';
 import { brandWithProduct, isSectionTitle, makerOf } from './product-lines';
 import { nominativesAt } from './russian-names';
+import { writtenInsideSentence } from './text';
 import type { Language } from './types';
 
 export interface Subject {
@@ -88,7 +89,8 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
         ordinaryHere(whole.name, part.name, subject.language)
       )
         continue;
-      if (isTitleCasePhrase(part.name, subject.language)) continue;
+      if (isTitleCasePhrase(part.name, subject.language) && !writtenInsideSentence(subject.text, part.name))
+        continue;
       const names = [part.name, ...part.forms];
       if (names.some((n) => isDateAmountOrCode(n) || inList(never, n) || RU_IMPERATIVE.test(n))) continue;
       if (isPublicBodyOrSchool(part.name, subject.activities) || isGenericProvider(part.name)) continue;

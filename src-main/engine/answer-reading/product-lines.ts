@@ -152,6 +152,15 @@ function rankedOptions(text: string, hashes: string, language: Language): boolea
   return named * 2 >= all && named >= 1;
 }
 
+function lineOf(text: string, at: number): string {
+  const lineEnd = text.indexOf('\n', at);
+  return text.slice(text.lastIndexOf('\n', at - 1) + 1, lineEnd < 0 ? undefined : lineEnd);
+}
+
+/** A heading, or a line that is only bold text (maybe numbered). */
+const isTitleLine = (line: string) =>
+  /^\s*#/.test(line) || /^\s*(?:\d{1,2}[.)]\s*)?(\*\*|__)[^*_]+\1\s*:?\s*$/.test(line);
+
 /** Function words a section title may hold ("What's the Difference", "Reference & Practice"). */
 const TITLE_FUNCTION_WORDS = new Set([
   '&',
@@ -177,11 +186,11 @@ export function isSectionTitle(name: string, text: string, at: number, language:
   if (language !== 'en') return false;
   const words = name.split(/\s+/);
   if (words.length < 2) return false;
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const lineEnd = text.indexOf('\n', at);
-  const line = text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
-  const titled = /^\s*#/.test(line) || /^\s*(?:\d{1,2}[.)]\s*)?(\*\*|__)[^*_]+\1\s*:?\s*$/.test(line);
-  if (!titled) return false;
+  const line = lineOf(text, at);
+  if (!isTitleLine(line)) return false;
+  // "### Bath & Body Works" over a table row and a sentence naming it: a title is written once.
+  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + name.length))
+    if (!isTitleLine(lineOf(text, i))) return false;
   // "### 2. Firehouse Subs" beside "### 1. Charleys Cheesesteaks": numbered headings one of which is
   // a name rank options.
   const numbered = /^\s*(#+)\s*\d{1,2}[.)]\s/.exec(line);

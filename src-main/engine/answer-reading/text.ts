@@ -117,3 +117,23 @@ export function lineAt(lines: Line[], index: number): Line | undefined {
 export function hasCyrillic(text: string): boolean {
   return /[\u0400-\u04FF]/.test(text);
 }
+
+/**
+ * Whether `phrase` is written somewhere inside a sentence of running text, after a lowercase word
+ * ("… Yankee Candle and Bath & Body Works are …"): English writes ordinary words there in lowercase,
+ * so title case there is a name's, not a heading's.
+ */
+export function writtenInsideSentence(text: string, phrase: string): boolean {
+  for (let i = text.indexOf(phrase); i >= 0; i = text.indexOf(phrase, i + phrase.length)) {
+    const lineStart = text.lastIndexOf('\n', i - 1) + 1;
+    // Headings and tables, and quoted labels ('iOS will show an "Activate eSIM" screen').
+    if (/^\s*(?:#|\|)/.test(text.slice(lineStart, i + 1)) || /["“«„']$/.test(text.slice(i - 1, i))) continue;
+    const { start } = sentenceAround(text, i);
+    if (
+      /\p{Ll}{2,}[^\p{L}]*$/u.test(text.slice(start, i)) &&
+      /^[^\p{L}\p{N}]/u.test(text.charAt(i + phrase.length) || ' ')
+    )
+      return true;
+  }
+  return false;
+}

@@ -1734,3 +1734,46 @@ Cooler surface.`;
     expect(competitorsOf(doors, 'Hörmann', 'de', 'Garagentore und Antriebe')).toEqual(['Novoferm']);
   });
 });
+
+describe('names of ordinary English words (read on held-out-10)', () => {
+  it('"Bath & Body Works" is one name, in a heading over its table row and in a sentence', () => {
+    const text = `| Brand | Wax | Price |
+|---|---|---|
+| Bath & Body Works | soy-paraffin blend | $26.95 |
+| Voluspa | coconut wax | $32 |
+
+### Bath & Body Works
+Probably the strongest throw for the money.
+
+For the best balance of scent and price, Yankee Candle and Bath & Body Works are the most reliable choices.`;
+    expect(competitorsOf(text, 'Yankee Candle', 'en', 'scented candles')).toEqual([
+      'Bath & Body Works',
+      'Voluspa',
+    ]);
+  });
+
+  it('a title-case phrase written inside a sentence is a name; a quoted screen label is not', () => {
+    const junk = `## Options
+- **LoadUp** — online booking.
+- **Junk King** — flat-rate trucks.
+
+For a big clear-out, rent a dumpster from a company such as Bin There Dump That and fill it yourself.`;
+    expect(competitorsOf(junk, '1-800-GOT-JUNK?', 'en', 'junk removal')).toEqual([
+      'LoadUp',
+      'Junk King',
+      'Bin There Dump That',
+    ]);
+    const esim = `- **Mint Mobile** — cheapest.
+- **Visible** — unlimited data.
+
+When prompted, iOS will show an "Activate New Plan" screen.`;
+    expect(competitorsOf(esim, 'Ting', 'en', 'mobile plans')).not.toContain('Activate New Plan');
+  });
+
+  it('a section title written once is still no name', () => {
+    const text = `### Key Buying Considerations
+- **Voluspa** — coconut wax.
+- **Diptyque** — the luxury pick.`;
+    expect(competitorsOf(text, 'Yankee Candle', 'en')).toEqual(['Voluspa', 'Diptyque']);
+  });
+});
