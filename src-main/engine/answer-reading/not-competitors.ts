@@ -15,7 +15,7 @@ import { generic } from './name-like';
 import { isGermanCommonNoun } from './lexicon/dictionary';
 import { nameKey } from './lexicon/name-key';
 import { memoized } from './memo';
-import { comparedHere, listsFor, spansOfEach } from './other-kinds';
+import { comparedHere, listsFor, ofTheirCompanysKind, spansOfEach } from './other-kinds';
 import {
   companyAfterDe,
   continuesLawTitle,
@@ -109,7 +109,9 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       const maker = makerOf(part.name, subject.language, subject.text, products);
       if (subject.brandNames.some((b) => b.toLowerCase() === maker.toLowerCase())) continue;
       const named = maker === part.name ? part : { ...part, name: maker, forms: [maker, ...part.forms] };
-      if (names.some((n) => inList(otherKind, n))) doubtful.push(named);
+      // "Target's Threshold": a store's own label counts as the store, a shop of another kind.
+      const owner = names.flatMap((n) => /^(.*?\p{L})['’]s\s/u.exec(n)?.[1] ?? []);
+      if ([...owner, ...names].some((n) => inList(otherKind, n))) doubtful.push(named);
       else keep(kept, named);
     }
   }
@@ -117,7 +119,14 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
   if (doubtful.length) {
     const sure = [...kept.values()];
     const spans = spansOfEach(subject, [...sure, ...doubtful]);
-    const anchors = [...subject.brandSpans, ...spans.slice(0, sure.length).flat()];
+    const ofKind = ofTheirCompanysKind(subject, spans.slice(0, sure.length), spans.slice(sure.length));
+    sure.forEach((c, i) => {
+      if (ofKind.has(i) && !c.known) kept.delete(c.name.toLowerCase());
+    });
+    const anchors = [
+      ...subject.brandSpans,
+      ...spans.slice(0, sure.length).flatMap((s, i) => (ofKind.has(i) ? [] : s)),
+    ];
     doubtful.forEach((c, i) => {
       if (comparedHere(subject, spans[sure.length + i], anchors)) keep(kept, c);
     });

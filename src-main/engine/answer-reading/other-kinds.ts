@@ -11,6 +11,7 @@ import { nameWithFormsRegex } from './name-pattern';
 import { findNamedSpans } from './name-scan';
 import type { Subject } from './not-competitors';
 import { sentenceAround } from './text';
+import type { Language } from './types';
 
 /** What a listed name is: a term, or a name of a category (built once per process). */
 let kindOf: Map<string, string> | null = null;
@@ -55,11 +56,33 @@ function competingCategories(subject: Subject): Set<string> {
     brandPhrases.map((b) => kinds().get(nameKey(b))).filter((k): k is string => !!k && k !== 'term'),
   );
   for (const [category, { competesWhen }] of Object.entries(CATEGORIES)) {
-    if (competesWhen?.test(activities)) competing.add(category);
+    if (competesWhen && saysKind(activities, competesWhen, subject.language)) competing.add(category);
   }
   if (competingCache.size > 500) competingCache.clear();
   competingCache.set(cacheKey, competing);
   return competing;
+}
+
+/**
+ * Nouns after which a word of a kind still names the brand's kind: "streaming service", "retail
+ * chain", "insurance company".
+ */
+const KIND_HEADS =
+  /^(?:services?|providers?|compan(?:y|ies)|platforms?|apps?|brands?|chains?|stores?|shops?|networks?|operators?|business(?:es)?|firms?|agenc(?:y|ies)|groups?|sites?|websites?|marketplaces?|retailers?|software|solutions?|and|or|for|with|in|of|to|from|on|at|by|as)$/;
+
+/**
+ * Whether the activities say the brand is of a kind: a word of the kind, not as an English modifier
+ * of another noun ("podcast hosting", "social media scheduling", "insurance vehicles" say what the
+ * brand works with, not what it is).
+ */
+function saysKind(activities: string, kind: RegExp, language: Language): boolean {
+  const all = new RegExp(kind.source, `${kind.flags.replace('g', '')}g`);
+  for (let m = all.exec(activities); m; m = all.exec(activities)) {
+    const after = /^\p{L}*\s+([a-z]+)/u.exec(activities.slice(m.index + m[0].length));
+    if (!after || language !== 'en' || KIND_HEADS.test(after[1])) return true;
+    if (m[0].length === 0) all.lastIndex++;
+  }
+  return false;
 }
 
 export function listsFor(subject: Subject): Lists {
@@ -190,4 +213,45 @@ export function spansOfEach(
       out[i].push({ start: m.index, end: m.index + m[0].length });
   });
   return out;
+}
+
+/**
+ * Which sure names are of the kind of the doubtful names they are enumerated with: "Nordstrom,
+ * Target and Amazon", "Alibaba, AliExpress y Taobao", "Instagram, TikTok, … Bluesky". Names
+ * enumerated only in runs where names of another kind are most (two or more) are of that kind too,
+ * whatever list knows them. Returns the indexes into `sure` of such names.
+ */
+export function ofTheirCompanysKind(
+  subject: Subject,
+  sureSpans: Array<Array<{ start: number; end: number }>>,
+  doubtfulSpans: Array<Array<{ start: number; end: number }>>,
+): Set<number> {
+  const { text } = subject;
+  const marks = [
+    ...sureSpans.flatMap((spans, i) => spans.map((s) => ({ ...s, sure: i }))),
+    ...doubtfulSpans.flatMap((spans) => spans.map((s) => ({ ...s, sure: -1 }))),
+  ].sort((a, b) => a.start - b.start);
+  const inRun = new Map<number, { taken: boolean; elsewhere: boolean }>();
+  let i = 0;
+  while (i < marks.length) {
+    let j = i;
+    while (j + 1 < marks.length && enumeratedNext(text, marks[j], marks[j + 1])) j++;
+    const run = marks.slice(i, j + 1);
+    const doubtful = run.filter((m) => m.sure < 0).length;
+    const ofKind = doubtful >= 2 && doubtful * 2 > run.length;
+    for (const m of run) {
+      if (m.sure < 0) continue;
+      const seen = inRun.get(m.sure) ?? { taken: false, elsewhere: false };
+      if (ofKind) seen.taken = true;
+      else seen.elsewhere = true;
+      inRun.set(m.sure, seen);
+    }
+    i = j + 1;
+  }
+  return new Set([...inRun].filter(([, s]) => s.taken && !s.elsewhere).map(([k]) => k));
+}
+
+function enumeratedNext(text: string, a: { end: number }, b: { start: number }): boolean {
+  if (b.start < a.end || b.start - a.end > 40) return false;
+  return ENUMERATION_GAP.test(text.slice(a.end, b.start).replace(/\s+/g, ' '));
 }

@@ -1777,3 +1777,40 @@ When prompted, iOS will show an "Activate New Plan" screen.`;
     expect(competitorsOf(text, 'Yankee Candle', 'en')).toEqual(['Voluspa', 'Diptyque']);
   });
 });
+
+describe('channels by the company they keep (read on held-out-10)', () => {
+  it('what the activities work with is no kind of the brand: "podcast hosting" is not streaming', () => {
+    const text = `1. **Libsyn** — the oldest host.
+2. **Podbean** — built-in monetization.
+
+Every host distributes your show to Spotify, Apple Podcasts and YouTube Music.`;
+    expect(competitorsOf(text, 'Buzzsprout', 'en', 'podcast hosting: RSS feeds, distribution')).toEqual([
+      'Libsyn',
+      'Podbean',
+    ]);
+    const radio = `1. **Deezer** — more tracks.
+2. **Tidal** — lossless audio.
+
+Spotify and YouTube Music are the largest alternatives.`;
+    expect(competitorsOf(radio, 'Apple Music', 'en', 'music streaming service')).toContain('Spotify');
+  });
+
+  it('a name enumerated only among shops of another kind is one too, whatever list knows it', () => {
+    const text = `1. **Corsearch** — trademark watch.
+2. **BrandShield** — social media takedowns.
+
+Los falsificadores venden en Temu, Shopee, Joomla Bazaar y Mercado Libre.`;
+    expect(competitorsOf(text, 'Red Points', 'es', 'protección de marca online')).toEqual([
+      'Corsearch',
+      'BrandShield',
+    ]);
+  });
+
+  it("a store's own label counts as the store: a shop, no peer of a candle maker", () => {
+    const text = `1. **Voluspa** — coconut wax.
+2. **Boy Smells** — design-led.
+
+- **Target's Threshold** and **TJ Maxx** candles can be surprisingly good value.`;
+    expect(competitorsOf(text, 'Yankee Candle', 'en', 'scented candles')).toEqual(['Voluspa', 'Boy Smells']);
+  });
+});
