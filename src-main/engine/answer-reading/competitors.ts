@@ -194,7 +194,7 @@ const NUMBERED_HEADING = /^[\s*_#]*\d{1,2}[.)]\s/;
  * A heading that opens a section of alternatives or brands ("### 4. Alternativen", "**Other
  * options**", "### Marcas españolas", "## Other brands").
  */
-const ALTERNATIVES_HEADING =
+export const ALTERNATIVES_HEADING =
   /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:alternatives?|other options|competitors|alternativen|andere anbieter|konkurrenten|wettbewerber|альтернатив\p{L}*|конкурент\p{L}*|другие варианты|alternativas|otras opciones|competidores|(?:other )?brands|(?:andere )?marken|(?:otras )?marcas|(?:другие )?бренды)(?!\p{L})/iu;
 
 /** A list item that opens with its subject's owner: "Owned by Vail Resorts", "Gehört zu Check24". */
@@ -239,7 +239,10 @@ const NAME_COLUMN_HEADERS = new Set(
   plataforma producto tienda operador opción solución agencia agencias inmobiliaria aseguradora
   aseguradoras compañía compañías entidad entidades aerolínea aerolíneas operadora operadoras
   versicherer versicherung krankenkasse fluggesellschaft airline händler застройщик авиакомпания
-  страховая перевозчик`.split(/\s+/),
+  страховая перевозчик
+  manufacturer manufacturers maker makers vendor vendors supplier suppliers chain model models
+  производитель производители поставщик поставщики вендор сеть модель модели
+  hersteller lieferant modell modelle kette fabricante fabricantes modelo modelos cadena`.split(/\s+/),
 );
 
 /** First cells of a table header that say the other header cells are the compared brands. */

@@ -12,7 +12,7 @@
  * (docs/api/analysis.md, stop 25). The project's own competitors always count: the analyst named
  * them.
  */
-import type { FoundCompetitor } from './competitors';
+import { ALTERNATIVES_HEADING, type FoundCompetitor } from './competitors';
 import type { Evidence, EvidenceSpan } from './types';
 import { lineAt, sentenceAround, type Line } from './text';
 
@@ -39,13 +39,22 @@ function isWeighedPlace(text: string, line: Line | undefined, span: EvidenceSpan
   return inBold(text, line, span) || (line.kind === 'list' && leadsItem(text, line, span));
 }
 
+/** Whether the offset stands in a section headed "Alternatives" / "Другие варианты": it names peers. */
+function underAlternatives(text: string, lines: Line[], at: number): boolean {
+  for (let i = lines.findIndex((l) => l.end >= at); i >= 0; i--) {
+    if (lines[i].kind === 'heading')
+      return ALTERNATIVES_HEADING.test(text.slice(lines[i].contentStart, lines[i].end));
+  }
+  return false;
+}
+
 /** A name written once in passing (see above), its companions aside. */
 function isPassing(text: string, lines: Line[], spans: EvidenceSpan[]): boolean {
   if (spans.length !== 1) return false;
   const [span] = spans;
   const line = lineAt(lines, span.start);
   if (!line || (line.kind !== 'list' && line.kind !== 'text')) return false;
-  if (isWeighedPlace(text, line, span)) return false;
+  if (isWeighedPlace(text, line, span) || underAlternatives(text, lines, span.start)) return false;
   if (EXAMPLE_BEFORE.test(text.slice(Math.max(line.start, span.start - 30), span.start))) return false;
   // The subject of its own sentence is discussed, not passed by ("Tele2 остаётся самым доступным").
   const { start } = sentenceAround(text, span.start);

@@ -1814,3 +1814,28 @@ Los falsificadores venden en Temu, Shopee, Joomla Bazaar y Mercado Libre.`;
     expect(competitorsOf(text, 'Yankee Candle', 'en', 'scented candles')).toEqual(['Voluspa', 'Boy Smells']);
   });
 });
+
+describe('kinds named as a kind (read on held-out-10)', () => {
+  it('a column headed "Производитель" lists names; its other header cells are no names', () => {
+    const text = `| Производитель | Материалы | Комментарий |
+|---|---|---|
+| Rockwool | каменная вата | дорого |
+| Пеноплэкс | XPS | тёплый |`;
+    expect(competitorsOf(text, 'ТЕХНОНИКОЛЬ', 'ru', 'кровельные и изоляционные материалы')).toEqual([
+      'Rockwool',
+      'Пеноплэкс',
+    ]);
+  });
+
+  it('"Китайские производители" is a kind; the names after it in a section of other options are peers', () => {
+    const text = `## Другие варианты
+
+- **Гомсельмаш** — комбайны дешевле, сервис есть в большинстве регионов.
+- **Китайские производители** — Lovol и Zoomlion активно выходят на рынок.`;
+    expect(competitorsOf(text, 'Ростсельмаш', 'ru', 'зерноуборочные комбайны')).toEqual([
+      'Гомсельмаш',
+      'Lovol',
+      'Zoomlion',
+    ]);
+  });
+});
