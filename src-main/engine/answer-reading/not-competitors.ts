@@ -109,8 +109,16 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       const maker = makerOf(part.name, subject.language, subject.text, products);
       if (subject.brandNames.some((b) => b.toLowerCase() === maker.toLowerCase())) continue;
       const named = maker === part.name ? part : { ...part, name: maker, forms: [maker, ...part.forms] };
-      // "Target's Threshold": a store's own label counts as the store, a shop of another kind.
+      // "Target's Threshold": a store's own label counts as the store, a shop of another kind; so
+      // does a maker's code ("VW 502", "MB 229.5": approvals an oil meets).
       const owner = names.flatMap((n) => /^(.*?\p{L})['’]s\s/u.exec(n)?.[1] ?? []);
+      if (
+        maker !== part.name &&
+        /^[\p{Lu}\d][\p{Lu}\d./-]*(?: [\p{Lu}\d][\p{Lu}\d./-]*)*$/u.test(part.name.slice(maker.length + 1)) &&
+        /\d/.test(part.name.slice(maker.length))
+      )
+        owner.push(maker);
+      if (owner.some((n) => inList(never, n))) continue;
       if ([...owner, ...names].some((n) => inList(otherKind, n))) doubtful.push(named);
       else keep(kept, named);
     }

@@ -82,6 +82,16 @@ export function brandWithProduct(text: string, brandSpans: Array<{ start: number
   });
 }
 
+/** Whether `name` is written somewhere with a model number after it ("Энергия Classic 9000"). */
+function numberedAfter(name: string, text: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1))
+    if (/^ [\p{L}-]{0,3}\d/u.test(text.slice(at + name.length, at + name.length + 6))) return true;
+  return false;
+}
+
+const CYRILLIC_WORD = /^[\p{Script=Cyrillic}][\p{Script=Cyrillic}\d-]*$/u;
+const LATIN_WORD = /^\p{Script=Latin}[\p{L}\d-]*$/u;
+
 function makerByLine(name: string, language: Language, text: string): string {
   if (language === 'en') {
     // "Applebee's" is a name; "Samsung's S90D" and "NordVPN's" beside "NordVPN" are possessives.
@@ -94,6 +104,15 @@ function makerByLine(name: string, language: Language, text: string): string {
     }
   }
   const words = name.split(' ');
+  // "Роснефть Magnum Ultratec", "Энергия Classic 9000": a Russian maker's line of goods in Latin
+  // letters: two words, or models numbered after it ("Яндекс Go", "МТС Music" are services).
+  const latinLine = words.findIndex((w, i) => i > 0 && CYRILLIC_WORD.test(words[0]) && LATIN_WORD.test(w));
+  if (
+    latinLine > 0 &&
+    words.slice(0, latinLine).every((w) => CYRILLIC_WORD.test(w)) &&
+    (words.length - latinLine >= 2 || numberedAfter(name, text))
+  )
+    return words.slice(0, latinLine).join(' ');
   const line = words.findIndex((w, i) => i > 0 && (MODEL_WORD.test(w) || LINE_WORD.test(w)));
   if (line < 0) return name;
   // "Century 21", "Forever 21", "Take 5 Oil Change": an ordinary English word and a number name the

@@ -1839,3 +1839,23 @@ describe('kinds named as a kind (read on held-out-10)', () => {
     ]);
   });
 });
+
+describe('makers, codes and norms (read on held-out-10)', () => {
+  it('a Russian maker’s line in Latin letters counts as the maker; "Яндекс Go" is a service', () => {
+    const oil = `1. **Роснефть Magnum Ultratec** — бюджетный вариант.
+2. **Энергия Classic** — стабилизаторы; модель Энергия Classic 9000 держит 9 кВт.
+3. **Shell** — дороже.`;
+    expect(competitorsOf(oil, 'Лукойл', 'ru')).toEqual(['Роснефть', 'Энергия', 'Shell']);
+    const taxi = `1. **Яндекс Go** — самый большой парк.
+2. **Ситимобил** — дешевле в регионах.`;
+    expect(competitorsOf(taxi, 'Максим', 'ru', 'такси')).toEqual(['Яндекс Go', 'Ситимобил']);
+  });
+
+  it('an approval code names the norm, not a rival: "VW 502", "MB 229.5", "ГОСТ Р 52169"', () => {
+    const text = `## Какое масло выбрать
+
+- **Motul** — 8100 X-clean, допуски VW 502/505, MB 229.5, Porsche A40.
+- **Castrol** — ACEA C3, соответствует ГОСТ Р 52169-2012.`;
+    expect(competitorsOf(text, 'Лукойл', 'ru', 'моторные масла')).toEqual(['Motul', 'Castrol']);
+  });
+});
