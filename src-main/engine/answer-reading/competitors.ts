@@ -151,7 +151,13 @@ const PROSE_TRIGGERS = [
   'frente a',
   'en comparación con',
 ];
-const PROSE = new RegExp(`(?<![\\p{L}])(?:${PROSE_TRIGGERS.join('|')})[ \\u00A0]+([^.!?\\n;]{1,160})`, 'giu');
+/** Kinds of company with examples in brackets: "Европейские марки (Volvo, Scania, MAN)". */
+const KIND_BEFORE_BRACKET =
+  '(?:brands|makers|manufacturers|companies|providers|competitors|марки|бренды|производители|компании|конкуренты|marken|hersteller|anbieter|unternehmen|marcas|fabricantes|empresas|proveedores)';
+const PROSE = new RegExp(
+  `(?<![\\p{L}])(?:(?:${PROSE_TRIGGERS.join('|')})[ \\u00A0]+([^.!?\\n;]{1,160})|${KIND_BEFORE_BRACKET}[ \\u00A0]*\\(([^.!?\\n;)]{1,160}))`,
+  'giu',
+);
 const ENUM_SPLIT = /\s*(?:,|;|\s(?:and|or|und|oder|y|o|и|или|а также|as well as|sowie)\s)\s*/iu;
 /** Prepositions that may stand between a trigger and the name ("по сравнению с у Ozon"). */
 const LEADING_PREPOSITION = /^(?:у|в|на|с|от|к|the|bei|von|mit|de|en|a|al|con|el|la|los|las|der|die|das)\s+/i;
@@ -838,11 +844,14 @@ function readProseEnumerations(reading: Reading): void {
   PROSE.lastIndex = 0;
   const weakGerman: Candidate[] = [];
   for (let m = PROSE.exec(text); m; m = PROSE.exec(text)) {
-    const start = m.index + m[0].length - m[1].length;
-    const otherKind = introducesOtherKind(text, m.index, ctx.trade) || usedWith(text, m.index);
+    const listed = m[1] ?? m[2];
+    const start = m.index + m[0].length - listed.length;
+    // "марки (Volvo, Scania)": the kind word before the bracket says these are brands.
+    const otherKind =
+      m[2] === undefined && (introducesOtherKind(text, m.index, ctx.trade) || usedWith(text, m.index));
     let offset = 0;
-    for (const part of m[1].split(ENUM_SPLIT)) {
-      const at = m[1].indexOf(part, offset);
+    for (const part of listed.split(ENUM_SPLIT)) {
+      const at = listed.indexOf(part, offset);
       offset = at + part.length;
       const chunk = part.replace(LEADING_PREPOSITION, '');
       const run = PROSE_NAME.exec(chunk);

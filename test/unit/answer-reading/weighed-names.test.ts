@@ -1859,3 +1859,16 @@ describe('makers, codes and norms (read on held-out-10)', () => {
     expect(competitorsOf(text, 'Лукойл', 'ru', 'моторные масла')).toEqual(['Motul', 'Castrol']);
   });
 });
+
+describe('examples of a kind in brackets (read on held-out-10)', () => {
+  it('"Европейские марки (Volvo, Scania, MAN)" names the brand’s peers', () => {
+    const text = `Рынок тягачей изменился: европейские марки (Volvo, Scania, MAN) ушли, их место заняли китайские.
+
+### 1. Sitrak
+Лидер продаж.`;
+    expect(competitorsOf(text, 'КАМАЗ', 'ru')).toEqual(['Volvo', 'Scania', 'MAN', 'Sitrak']);
+    const en =
+      'Chinese brands (Haval, Chery) now outsell the rest, while Toyota still leads on resale value.';
+    expect(competitorsOf(en, 'Lada', 'en')).toEqual(expect.arrayContaining(['Haval', 'Chery']));
+  });
+});
