@@ -71,11 +71,12 @@ interface Classified extends Span {
  */
 export function findBrandMentions(text: string, names: string[], russianContext: boolean): Span[] {
   const written = writtenAt(text, names, russianContext);
-  // A brand that spells itself in lowercase ("netcup" beside "Netcup") is no ordinary word there.
+  // A brand that also spells itself otherwise than in title case ("netcup" beside "Netcup",
+  // "proALPHA" beside "Proalpha") is no ordinary word there.
   const ordinaryNames = names
     .filter(mayBeOrdinaryWord)
     .map((n) => n.toLowerCase())
-    .filter((n) => !names.includes(n));
+    .filter((n) => !names.some((other) => other.toLowerCase() === n && !mayBeOrdinaryWord(other)));
   const textIsCyrillic = CYRILLIC.test(text);
   const found: Classified[] = [];
   for (const at of written) {

@@ -31,4 +31,10 @@ describe('the brand’s forms as written (occurrences)', () => {
     expect(forms('E.ON ist groß. E.ONs Tarife sind teuer.', 'E.ON', 'de')).toEqual(['E.ON', 'E.ONs']);
     expect(forms("Great Clips' prices are low.", 'Great Clips', 'en')).toEqual(["Great Clips'"]);
   });
+
+  it('"proALPHA" is the brand when "Proalpha" is another of its names, not an ordinary word', () => {
+    expect(forms('Für den Mittelstand passt proALPHA oft besser.', 'proALPHA', 'de', ['Proalpha'])).toEqual([
+      'proALPHA',
+    ]);
+  });
 });
