@@ -115,6 +115,11 @@ function splitCells(row: string): string[] {
     .map((c) => c.trim());
 }
 
+const MORE_OPTIONS =
+  '(?:(?:other|more) (?:options|alternatives|brands|providers)|(?:weitere|andere) (?:optionen|alternativen|anbieter|hersteller|marken)|otras (?:opciones|alternativas|marcas|empresas)|други[ех] (?:варианты|производители|марки|бренды|компании))';
+/** A line that opens with a label of more options ("**Weitere Optionen:** …"): it names peers. */
+export const MORE_OPTIONS_LABEL = new RegExp(`^[\\s*_-]*${MORE_OPTIONS}[*_]*:`, 'iu');
+
 const PROSE_TRIGGERS = [
   'such as',
   'like',
@@ -150,6 +155,8 @@ const PROSE_TRIGGERS = [
   'entre ellas',
   'frente a',
   'en comparación con',
+  // "**Weitere Optionen:** Almig, Gardner Denver und Ingersoll Rand …": a label of more options.
+  `${MORE_OPTIONS}[*_]*:[*_]*`,
 ];
 /** Kinds of company with examples in brackets: "Европейские марки (Volvo, Scania, MAN)". */
 const KIND_BEFORE_BRACKET =
@@ -201,7 +208,7 @@ const NUMBERED_HEADING = /^[\s*_#]*\d{1,2}[.)]\s/;
  * options**", "### Marcas españolas", "## Other brands").
  */
 export const ALTERNATIVES_HEADING =
-  /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:alternatives?|other options|competitors|alternativen|andere anbieter|konkurrenten|wettbewerber|альтернатив\p{L}*|конкурент\p{L}*|другие варианты|alternativas|otras opciones|competidores|(?:other )?brands|(?:andere )?marken|(?:otras )?marcas|(?:другие )?бренды)(?!\p{L})/iu;
+  /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:alternatives?|(?:other|more) options|other (?:providers|makers|companies)|competitors|alternativen|(?:andere|weitere) (?:anbieter|optionen|hersteller)|konkurrenten|wettbewerber|альтернатив\p{L}*|конкурент\p{L}*|другие (?:варианты|производители|компании)|alternativas|otras (?:opciones|empresas)|competidores|(?:other )?brands|(?:andere )?marken|(?:otras )?marcas|(?:другие )?бренды)(?!\p{L})/iu;
 
 /** A list item that opens with its subject's owner: "Owned by Vail Resorts", "Gehört zu Check24". */
 const OWNER_LEAD =

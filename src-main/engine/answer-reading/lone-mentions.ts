@@ -12,7 +12,7 @@
  * (docs/api/analysis.md, stop 25). The project's own competitors always count: the analyst named
  * them.
  */
-import { ALTERNATIVES_HEADING, type FoundCompetitor } from './competitors';
+import { ALTERNATIVES_HEADING, MORE_OPTIONS_LABEL, type FoundCompetitor } from './competitors';
 import type { Evidence, EvidenceSpan } from './types';
 import { lineAt, sentenceAround, type Line } from './text';
 
@@ -55,6 +55,7 @@ function isPassing(text: string, lines: Line[], spans: EvidenceSpan[]): boolean 
   const line = lineAt(lines, span.start);
   if (!line || (line.kind !== 'list' && line.kind !== 'text')) return false;
   if (isWeighedPlace(text, line, span) || underAlternatives(text, lines, span.start)) return false;
+  if (MORE_OPTIONS_LABEL.test(text.slice(line.start, span.start))) return false;
   if (EXAMPLE_BEFORE.test(text.slice(Math.max(line.start, span.start - 30), span.start))) return false;
   // The subject of its own sentence is discussed, not passed by ("Tele2 остаётся самым доступным").
   const { start } = sentenceAround(text, span.start);

@@ -5,7 +5,7 @@
  */
 import type { FoundCompetitor } from './competitors';
 import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
-import { isDictionaryWord } from './lexicon/dictionary';
+import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import { nameKey } from './lexicon/name-key';
 import type { Language } from './types';
 
@@ -204,6 +204,8 @@ export function isDescriptivePhrase(name: string, language: Language): boolean {
   if (words.length < 2 || CORPORATE_WORDS.has(words[0].toLowerCase())) return false;
   const first = words[0];
   if (!/^\p{Lu}\p{Ll}+$/u.test(first) || !isDictionaryWord(first, language)) return false;
+  // "Atlas Copco": a word the dictionaries also write as a proper noun opens a company's name.
+  if (isDictionaryProperNoun(first, 'en') || isDictionaryProperNoun(first, language)) return false;
   // Abstract nouns lead a thing even alone: "Certificación Verifactu", "Stiftung Warentest".
   return (
     /(?:s|es|en|ungen|ción|sión|dad|miento|ung|heit|keit|schaft)$/u.test(first) ||

@@ -1872,3 +1872,22 @@ describe('examples of a kind in brackets (read on held-out-10)', () => {
     expect(competitorsOf(en, 'Lada', 'en')).toEqual(expect.arrayContaining(['Haval', 'Chery']));
   });
 });
+
+describe('more options named after a label (read on held-out-10)', () => {
+  it('"**Weitere Optionen:** Almig, Gardner Denver und Ingersoll Rand" names peers; "Atlas Copco" is a company', () => {
+    const text = `### Atlas Copco (GA 37 VSD+)
+Der schwedische Marktführer.
+
+### Mattei (Maxima 37)
+Flügelzellenkompressoren aus Italien.
+
+**Weitere Optionen:** Almig (Köngen), Gardner Denver und Ingersoll Rand sind ebenfalls verbreitet.`;
+    expect(competitorsOf(text, 'Kaeser', 'de', 'Schraubenkompressoren')).toEqual([
+      'Atlas Copco',
+      'Mattei',
+      'Almig',
+      'Gardner Denver',
+      'Ingersoll Rand',
+    ]);
+  });
+});
