@@ -81,6 +81,8 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       continue;
     for (const whole of parts) {
       const part = cleaned(whole);
+      // "Chairman 24/7" split at its slash leaves "7": no name is a bare number ("1&1" is one).
+      if (/^[\d\s.,/-]+$/.test(part.name)) continue;
       // "Mein Fazit" → "Fazit", "In California" → "California": what is left after the opening
       // words may be an ordinary word.
       if (
@@ -106,6 +108,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
         continue;
       }
       if (isSectionTitle(part.name, subject.text, part.first, subject.language)) continue;
+      if (isSiblingModel(part.name, subject.text)) continue;
       const maker = makerOf(part.name, subject.language, subject.text, products);
       if (subject.brandNames.some((b) => b.toLowerCase() === maker.toLowerCase())) continue;
       const named = maker === part.name ? part : { ...part, name: maker, forms: [maker, ...part.forms] };
@@ -330,4 +333,22 @@ function keep(kept: Map<string, FoundCompetitor>, c: FoundCompetitor): void {
   const same = kept.get(key);
   if (!same) kept.set(key, c);
   else kept.set(key, { ...(c.first < same.first ? c : same), forms: [...same.forms, ...c.forms] });
+}
+
+/** A model code ("GS16", "U3"): a digit among at most six letters and digits. */
+const MODEL_CODE = /^(?=.*\d)(?=.*\p{L})[\p{L}\d-]{2,6}$/u;
+/** A maker's model and a joint just before: "Палессе GS12 и ", "Yamaha U1 oder ". */
+const MODEL_BEFORE =
+  /\p{L}[\p{L}\d-]* (?=[\p{L}\d-]*\d)[\p{L}\d-]{1,8}\s*(?:,|\/|\s(?:и|или|und|oder|and|or|y|o))\s*$/iu;
+
+/** "Палессе GS12 и GS16", "ein Yamaha U1 oder U3": a code after a model's is a sibling model. */
+function isSiblingModel(name: string, text: string): boolean {
+  if (!MODEL_CODE.test(name)) return false;
+  let seen = false;
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    if (/[\p{L}\d]/u.test(text.charAt(at + name.length))) continue;
+    if (!MODEL_BEFORE.test(text.slice(Math.max(0, at - 40), at))) return false;
+    seen = true;
+  }
+  return seen;
 }
