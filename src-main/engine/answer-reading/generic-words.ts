@@ -268,4 +268,4 @@ export const CORPORATE_WORDS = new Set([
  * Line", "FedEx Office", "Alo Yoga"): with them it is one company's full name, no product of it.
  */
 export const BUSINESS_WORD =
-  /^(?:resorts?|schools?|cruises?|lines?|hotels?|stores?|shops?|clinics?|restaurants?|airlines?|air|academy|studios?|markets?|pharmacy|office|park|basics|yoga|group|collective|club)$/i;
+  /^(?:resorts?|schools?|cruises?|lines?|hotels?|stores?|shops?|clinics?|restaurants?|airlines?|air|academy|studios?|markets?|pharmacy|office|park|basics|yoga|group|collective|club|labs?|technolog(?:y|ies)|tech|robotics|systems|industries|instruments|electronics|motors|audio)$/i;

@@ -6,7 +6,7 @@
  */
 import { BUSINESS_WORD, NAME_CONNECTORS } from './generic-words';
 import { generic } from './name-like';
-import { isDictionaryWord } from './lexicon/dictionary';
+import { isDictionaryProperNoun, isDictionaryWord } from './lexicon/dictionary';
 import type { Language } from './types';
 
 /**
@@ -128,7 +128,14 @@ function makerByLine(name: string, language: Language, text: string): string {
   // A maker's name no dictionary holds stands alone ("Garmin"); an ordinary word needs the words
   // after it up to the line ("Apple Watch", "Capital One").
   // "American Express Gold Card" keeps "Express": a proper adjective names nothing alone.
-  if (!isDictionaryWord(words[0], language) && !isProperAdjective(words[0])) return words[0];
+  // A Latin name in a Russian answer is looked up in English ("Anycubic" is no Russian word).
+  const lookUpIn = language === 'ru' && !CYRILLIC_WORD.test(words[0]) ? 'en' : language;
+  if (!isDictionaryWord(words[0], lookUpIn) && !isProperAdjective(words[0])) {
+    // "Bambu Lab P1S": a word of trade after the maker is its name's.
+    let end = 1;
+    while (end < line && BUSINESS_WORD.test(words[end])) end++;
+    return words.slice(0, end).join(' ');
+  }
   let end = line;
   while (end > 1 && LINE_WORD.test(words[end - 1])) end--;
   return words.slice(0, end).join(' ');
@@ -144,7 +151,11 @@ function writtenAfterAName(name: string, text: string): boolean {
 
 /** "American", "British", "Deutsche": a proper adjective opens a two-word name. */
 function isProperAdjective(word: string): boolean {
-  return /^\p{Lu}\p{Ll}+(?:an|ish|ese|ic|sche|ean)$/u.test(word);
+  // "Anycubic" ends so too: a proper adjective is one the dictionaries hold.
+  return (
+    /^\p{Lu}\p{Ll}+(?:an|ish|ese|ic|sche|ean)$/u.test(word) &&
+    (isDictionaryProperNoun(word, 'en') || isDictionaryWord(word, 'en') || isDictionaryWord(word, 'de'))
+  );
 }
 
 /** Whether `name` is written in `text` without a possessive after it. */

@@ -1891,3 +1891,27 @@ Flügelzellenkompressoren aus Italien.
     ]);
   });
 });
+
+describe('makers of numbered models (read on held-out-10)', () => {
+  it('"Bambu Lab P1S" is made by Bambu Lab, "Anycubic Kobra 3" by Anycubic; "Chairman 24/7" leaves no "7"', () => {
+    const text = `### Bambu Lab P1S
+Один из самых популярных принтеров.
+
+### Anycubic Kobra 3
+Умеет многоцветную печать.
+
+| Модель | Цена |
+|---|---|
+| Bambu Lab P1S | 70 000 |
+| Chairman 24/7 | 13 000 |`;
+    const found = competitorsOf(text, 'Picaso 3D', 'ru', '3D-принтеры');
+    expect(found.slice(0, 2)).toEqual(['Bambu Lab', 'Anycubic']);
+    expect(found).not.toContain('7');
+  });
+
+  it('a code after a maker’s model is its sibling model: "Yamaha U1 oder U3"', () => {
+    const text = `- **Yamaha** baut zuverlässige Klaviere. Ein Yamaha U1 oder U3 ist das Arbeitspferd in Musikschulen.
+- **Blüthner** – deutsche Fertigung.`;
+    expect(competitorsOf(text, 'Bechstein', 'de', 'Klaviere und Flügel')).toEqual(['Yamaha', 'Blüthner']);
+  });
+});
