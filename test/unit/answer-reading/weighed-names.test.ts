@@ -32,13 +32,9 @@ describe('names an answer weighs', () => {
   });
 
   it('names after a noun of another trade are not peers; after a word for companies they are', () => {
-    const text = `### Top picks
-- **Chase Sapphire** – flexible points.
-- **Capital One** – simple miles.
-
-Watch for deals at retailers such as Costco. Card issuers such as Citi and Discover also run offers.`;
+    const text = `Chase Sapphire earns flexible points and Capital One simple miles. Watch for deals at retailers such as Costco. Card issuers such as Citi and Discover also run offers.`;
     const found = competitorsOf(text, 'Wells Fargo', 'en', 'Bank: credit cards, checking accounts');
-    expect(found).toEqual(expect.arrayContaining(['Capital One', 'Citi', 'Discover']));
+    expect(found).toEqual(expect.arrayContaining(['Citi', 'Discover']));
     expect(found).not.toContain('Costco');
   });
 
@@ -71,10 +67,8 @@ Auch Gazelle und Stromer bieten ähnliche Räder an.`;
   });
 
   it('a Russian name listed after a genitive preposition is shown in the nominative', () => {
-    const text = `- **Ингосстрах** — высокие выплаты.
-- **Согласие** — низкие цены.
-
-По жалобам на 1 000 договоров компания не хуже, чем у Ингосстраха, Согласия и Росгосстраха.`;
+    const text =
+      'По жалобам на 1 000 договоров компания не хуже, чем у Ингосстраха, Согласия и Росгосстраха.';
     expect(competitorsOf(text, 'РЕСО-Гарантия', 'ru')).toEqual(['Ингосстрах', 'Согласие', 'Росгосстрах']);
   });
 
@@ -360,12 +354,7 @@ All three are recognised by HMRC and follow the MTD rules; Xero and FreeAgent fi
 |---|---|---|
 | Статусы | Silver, Gold | Серебряный, Золотой |`;
     expect(competitorsOf(miles, 'S7 Airlines', 'ru')).toEqual(['Аэрофлот']);
-    const pharmacies = `Аптеки:
-
-1. **Ригла** — много точек.
-2. **Горздрав** — низкие цены.
-
-По сравнению с Горздравом или Аптекой.ру цены выше.`;
+    const pharmacies = 'В Ригле много точек. По сравнению с Горздравом или Аптекой.ру цены выше.';
     expect(competitorsOf(pharmacies, 'Апрель', 'ru')).toEqual(expect.arrayContaining(['Аптека.ру']));
   });
 
@@ -1240,7 +1229,7 @@ Other print-on-demand services such as Gooten also print in the US.`;
     expect(known.competitors).toEqual(['InDesign']);
   });
 
-  it('in an answer that lays out its options, passing names need a weighed name beside them', () => {
+  it('in an answer that lays out its options, names only written in its prose are passed by', () => {
     const text = `## Sustainable running shoes
 
 **Allbirds** — wool and tree fibre, light.
@@ -1251,9 +1240,12 @@ Other print-on-demand services such as Gooten also print in the US.`;
 
 Stockists include Nordstrom, REI and Zappos.`;
     expect(competitorsOf(text, 'Allbirds', 'en', 'sustainable footwear')).toEqual(['Hoka', 'Brooks']);
-    // Beside a weighed name a passing name counts: "Hoka and Saucony both …".
+    // Beside a weighed name too ("Hoka and Saucony both …"): on answers written blind to the
+    // analyser such names were rarely peers. Named as another option, it is one.
     const beside = `${text}\n\nFor wide feet, Hoka and Saucony both make wide versions.`;
-    expect(competitorsOf(beside, 'Allbirds', 'en', 'sustainable footwear')).toEqual([
+    expect(competitorsOf(beside, 'Allbirds', 'en', 'sustainable footwear')).toEqual(['Hoka', 'Brooks']);
+    const option = `${text}\n\nSaucony is another of the options for wide feet: other options are rare.`;
+    expect(competitorsOf(option, 'Allbirds', 'en', 'sustainable footwear')).toEqual([
       'Hoka',
       'Brooks',
       'Saucony',
@@ -1753,14 +1745,9 @@ For the best balance of scent and price, Yankee Candle and Bath & Body Works are
   });
 
   it('a title-case phrase written inside a sentence is a name; a quoted screen label is not', () => {
-    const junk = `## Options
-- **LoadUp** — online booking.
-- **Junk King** — flat-rate trucks.
-
-For a big clear-out, rent a dumpster from a company such as Bin There Dump That and fill it yourself.`;
+    const junk = `LoadUp books online. For a big clear-out, rent a dumpster from a company such as Bin There Dump That and fill it yourself.`;
     expect(competitorsOf(junk, '1-800-GOT-JUNK?', 'en', 'junk removal')).toEqual([
       'LoadUp',
-      'Junk King',
       'Bin There Dump That',
     ]);
     const esim = `- **Mint Mobile** — cheapest.
