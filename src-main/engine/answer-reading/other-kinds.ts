@@ -227,6 +227,7 @@ export function ofTheirCompanysKind(
   doubtfulSpans: Array<Array<{ start: number; end: number }>>,
 ): Set<number> {
   const { text } = subject;
+  if (doubtfulSpans.reduce((n, spans) => n + spans.length, 0) < 2) return new Set();
   const marks = [
     ...sureSpans.flatMap((spans, i) => spans.map((s) => ({ ...s, sure: i }))),
     ...doubtfulSpans.flatMap((spans) => spans.map((s) => ({ ...s, sure: -1 }))),
