@@ -12,6 +12,29 @@ function toneOf(text: string, brand: string, language: Language) {
 }
 
 describe('tone toward the brand', () => {
+  it('market facts ("the largest", "the most popular", "leader") are description, not praise', () => {
+    expect(
+      toneOf('Copart is the largest and most popular online salvage auction in the US.', 'Copart', 'en'),
+    ).toBe('neutral');
+    expect(
+      toneOf(
+        '«Восток-Сервис» — крупнейший и самый известный производитель спецодежды.',
+        'Восток-Сервис',
+        'ru',
+      ),
+    ).toBe('neutral');
+    expect(
+      toneOf(
+        'Idealo ist der bekannteste und beliebteste Preisvergleich, Marktführer in Deutschland.',
+        'Idealo',
+        'de',
+      ),
+    ).toBe('neutral');
+    expect(toneOf('Copart is the largest auction and a reliable, excellent choice.', 'Copart', 'en')).toBe(
+      'positive',
+    );
+  });
+
   it('a sentence that names the brand only as the yardstick of a comparison judges the other name', () => {
     expect(
       toneOf('Talantix: аналитика проще, чем у Хантфлоу, а работа с заказчиками слабее.', 'Хантфлоу', 'ru'),
