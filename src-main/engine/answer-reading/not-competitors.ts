@@ -54,12 +54,23 @@ export interface Subject {
 export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): FoundCompetitor[] {
   if (!found.length) return found;
   const { never, otherKind } = listsFor(subject);
-  const inList = (list: (key: string) => boolean, name: string) => {
-    if (list(nameKey(name))) return true;
+  const headOf = (name: string) =>
     // "Renault Bank" is a bank of its own, not the car maker.
-    const head =
-      withoutTier(name) ?? (/[\s-](?:bank|banco|банк)$/iu.test(name) ? null : withoutCorporateWord(name));
-    return head !== null && list(nameKey(head));
+    withoutTier(name) ?? (/[\s-](?:bank|banco|банк)$/iu.test(name) ? null : withoutCorporateWord(name));
+  // A name's forms repeat across the checks below: each name is looked up once per list.
+  const verdicts = new Map<string, boolean>();
+  const inList = (list: (key: string) => boolean, name: string) => {
+    const key = `${list === never ? 'n' : 'o'}${name}`;
+    let verdict = verdicts.get(key);
+    if (verdict === undefined) {
+      verdict = list(nameKey(name));
+      if (!verdict) {
+        const head = headOf(name);
+        verdict = head !== null && list(nameKey(head));
+      }
+      verdicts.set(key, verdict);
+    }
+    return verdict;
   };
   const kept = new Map<string, FoundCompetitor>();
   const doubtful: FoundCompetitor[] = [];
