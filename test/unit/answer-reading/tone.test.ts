@@ -45,6 +45,15 @@ describe('tone toward the brand', () => {
     expect(toneOf('PODS is reliable and cheaper than U-Pack.', 'PODS', 'en')).toBe('positive');
   });
 
+  it('plain factual advantages (fast, a wide range, günstig) describe the brand; "günstiger" compares', () => {
+    expect(toneOf('Roku is fast to set up and has a wide range of channels.', 'Roku', 'en')).toBe('neutral');
+    expect(toneOf('Kölln ist günstig und in jedem Supermarkt erhältlich.', 'Kölln', 'de')).toBe('neutral');
+    expect(toneOf('Wer Bohnen für zu Hause kauft, ist bei Tchibo günstiger.', 'Tchibo', 'de')).toBe(
+      'positive',
+    );
+    expect(toneOf('Roku is fast and reliable, my first choice.', 'Roku', 'en')).toBe('positive');
+  });
+
   it('an explicit recommendation is positive without praise words ("meine erste Wahl", "начните с")', () => {
     expect(toneOf('Für kurze, intensive Workouts ist Freeletics meine erste Wahl.', 'Freeletics', 'de')).toBe(
       'positive',
