@@ -1,10 +1,10 @@
 /**
  * Names passed by. An answer that lays out its alternatives (two or more names in bold, list leads,
- * tables or headings) weighs its peers there, or in a section of other options ("## Alternativen",
- * "**Weitere Optionen:** …"). A name it only ever writes in running text — a regulator, a shop, a
- * tool, a place — is passed by, not weighed: on the answers written blind to the analyser (held-out-10
- * and -11, stop 27), 15 of 120 such names were competitors, against 428 of 555 weighed ones
- * (docs/api/analysis.md, stop 27).
+ * tables or headings) weighs its peers there, in a section or after a label of other options ("##
+ * Alternativen", "**Weitere Optionen:** …"), or in a sentence naming alternatives. A name it only
+ * ever writes elsewhere in running text — a regulator, a shop, a tool, a place — is passed by, not
+ * weighed: on the answers written blind to the analyser (held-out-10 and -11, stop 27), 15 of 120
+ * such names were competitors, against 428 of 555 weighed ones (docs/api/analysis.md, stop 27).
  *
  * An answer all in prose has no other place to weigh them: there a name written once, not the
  * subject of its sentence nor an example after "such as" / "например" / "wie" / "como", counts
