@@ -67,11 +67,14 @@ export async function loadCompetitors(ctx: EngineContext, projectId: number, wit
 /**
  * @param withChangeTests compute every competitor's first → last change test (the competitors
  *   endpoint); the summary shows five rows and tests only those (`periodChangeTests`).
+ * @param loaded the project's visible competitors (`loadCompetitors`) when the caller read them
+ *   already, beside the scope (the summary: one round trip less on PostgreSQL).
  */
 export async function brandMetrics(
   ctx: EngineContext,
   scope: Scope,
   withChangeTests = true,
+  loaded?: CompetitorInfo[],
 ): Promise<BrandMetrics> {
   const runIds = scope.updates.map((u) => u.id);
   const last = scope.updates[scope.updates.length - 1];
@@ -80,7 +83,7 @@ export async function brandMetrics(
     neuralStats(ctx, scope, runIds),
     competitorStats(ctx, scope, runIds, false),
     last ? competitorStats(ctx, scope, [last.id], true) : Promise.resolve([]),
-    loadCompetitors(ctx, scope.project.id),
+    loaded ?? loadCompetitors(ctx, scope.project.id),
     withChangeTests ? periodPairs(ctx, scope, true) : null,
   ]);
   const cstats = [...totals, ...lastPerNetwork];
