@@ -26,7 +26,7 @@ import {
   publicRow,
   type BrandMetrics,
 } from './competitors';
-import { counted, groupBy, pct, round2, sumNeuralStats, type NeuralStat } from './stats';
+import { counted, groupBy, pct, round2, sumNeuralStats, sumNeuralStatsOf, type NeuralStat } from './stats';
 import {
   bestPosition,
   dynamicOf,
@@ -146,18 +146,20 @@ function updateStats(
   const prev = scope.updates[scope.updates.length - 2];
   const sourceNeurals = scope.neurals.filter((n) => n.sources);
   return {
-    visibility_curve: curves(scope, m, scope.neurals, (s) => {
+    visibility_curve: curves(scope, m, scope.neurals, (date, s) => {
       const y = pct(s.mentions, counted(s, scope.countEmpty));
-      return { y, z: s.mentions, w: y };
+      return { x: date, y, z: s.mentions, w: y };
     }),
     tone_chart: toneChart(m, scope),
     group_visibility_chart: groupVisibility(scope, counts, favourites),
     site_visibility_curve: project.domain
-      ? curves(scope, m, sourceNeurals, (s) => ({
+      ? curves(scope, m, sourceNeurals, (date, s) => ({
+          x: date,
           y: pct(s.site_mentions, counted(s, scope.countEmpty)),
         }))
       : [],
-    visibility: curves(scope, m, scope.neurals, (s) => ({
+    visibility: curves(scope, m, scope.neurals, (date, s) => ({
+      x: date,
       y: s.mentions,
       w: pct(s.mentions, counted(s, scope.countEmpty)),
     })),
@@ -182,28 +184,28 @@ async function projectEvents(ctx: EngineContext, projectId: number) {
   return rows.map((e) => ({ ...e, created_at: isoMicro(new Date(e.created_at)) }));
 }
 
-/** A point's figures beside its `x` (the shared `Point`). */
-type Point = { y: number } & Record<string, number>;
+/** A point of a chart: its `x` (the update's date), then its figures (the shared `Point`). */
+type Point = { x: string; y: number } & Record<string, number | string>;
 
-/** Series `all` (only with more than one network) plus one per network; one point per update. */
-function curves(scope: Scope, m: BrandMetrics, neurals: NeuralInfo[], point: (s: NeuralStat) => Point) {
-  const statsOf = (runId: number, nids: number[]) =>
-    sumNeuralStats([...(m.neural.get(runId)?.values() ?? [])].filter((s) => nids.includes(s.neural_id)));
-  const series = (label: SeriesLabel, nids: number[]) => ({
+/**
+ * Series `all` (only with more than one network) plus one per network; one point per update.
+ * `point` writes the whole point, `x` first: one object per point (the three curves are ~2,200
+ * points, each built once per request).
+ */
+function curves(
+  scope: Scope,
+  m: BrandMetrics,
+  neurals: NeuralInfo[],
+  point: (date: string, s: Omit<NeuralStat, 'run_id' | 'neural_id'>) => Point,
+) {
+  // Each update's rows as an array once (a Map's iterator allocates per step where it is not optimized).
+  const rows = scope.updates.map((u) => [...(m.neural.get(u.id)?.values() ?? [])]);
+  const series = (label: SeriesLabel, nids: ReadonlySet<number>) => ({
     label,
-    data: scope.updates.map((u) => ({
-      x: x(u),
-      ...point({ run_id: u.id, neural_id: 0, ...statsOf(u.id, nids) }),
-    })),
+    data: scope.updates.map((u, i) => point(x(u), sumNeuralStatsOf(rows[i], nids))),
   });
-  const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
-  if (neurals.length > 1)
-    out.unshift(
-      series(
-        ALL_LABEL,
-        neurals.map((n) => n.id),
-      ),
-    );
+  const out = neurals.map((n) => series(seriesLabel(n), new Set([n.id])));
+  if (neurals.length > 1) out.unshift(series(ALL_LABEL, new Set(neurals.map((n) => n.id))));
   return out;
 }
 
