@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
  * Left to itself, V8 picks that factor from the heap limit and its own collection speed: up to 4
  * where the limit is 2 GB or more (any machine with a few GB), so an engine with ~55 MB live after
  * start let the old generation fill with ~220 MB of earlier requests' garbage before collecting,
- * and its peak RSS while serving the analytics reached 396–455 MB (docs/deploy.md "Stop 27";
+ * and its peak RSS while serving the analytics reached 396–456 MB (docs/deploy.md "Stop 27";
  * issue 14's goal is 400). With 2 the peak was 278–340 MB. The price is more full collections of
  * the same live heap: ~2 ms (6 %) more CPU per summary request in a loop of them, within the noise
  * in the analytics bench.
