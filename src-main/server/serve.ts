@@ -7,6 +7,7 @@ import { parseArgs, dataDirFrom, databaseUrlFrom } from './args';
 import { headlessPorts } from './headless-ports';
 import { allowedHostsFrom } from './host-check';
 import { ensureWebBuild } from './web-build';
+import { applyServeHeapSettings } from './heap-settings';
 
 /**
  * `npm run serve -- --data-dir DIR --host 127.0.0.1 --port PORT [--allowed-hosts a,b]
@@ -17,6 +18,8 @@ import { ensureWebBuild } from './web-build';
  * crash, when it starts again).
  */
 async function main() {
+  // Before the engine allocates anything (heap-settings.ts: peak memory while serving).
+  applyServeHeapSettings();
   const args = parseArgs(process.argv.slice(2));
   const dataDir = dataDirFrom(args);
   const host = typeof args.host === 'string' ? args.host : '127.0.0.1';

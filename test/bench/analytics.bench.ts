@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { createEngine, type Engine } from '../../src-main/engine/engine';
 import { createToken } from '../../src-main/engine/auth/tokens';
+import { applyServeHeapSettings } from '../../src-main/server/heap-settings';
 import { GENERATE_CHILD_ENV, type GenerateReply, type GenerateRequest } from './dataset';
 import { copySqliteToPostgres, openBenchPostgres } from './postgres-target';
 
@@ -183,6 +184,8 @@ function serve(
 }
 
 if (process.env[SERVE_CHILD_ENV] && process.send) {
+  // The heap settings `npm run serve` starts with: the peak RSS measured is the server's.
+  applyServeHeapSettings();
   process.once('message', (request: ServeRequest) => {
     serveHere(request.dataDir, request.projectIds, request.answers, request.databaseUrl).then(
       (scenario) => process.send!(scenario, () => process.exit(0)),

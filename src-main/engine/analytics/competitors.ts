@@ -3,7 +3,16 @@ import type { Selectable } from 'kysely';
 import type { CompetitorMembersTable, CompetitorsTable, ProjectRow } from '../db/schema';
 import type { FilterInput, Scope, Update } from './filters';
 import { scopeFor } from './filters';
-import { competitorStats, counted, neuralStats, pct, round2, sumNeuralStats, type NeuralStat } from './stats';
+import {
+  competitorStats,
+  counted,
+  neuralStats,
+  pct,
+  round2,
+  sumNeuralStats,
+  type CompetitorStat,
+  type NeuralStat,
+} from './stats';
 import { projectWithCounts, updateDates, x } from './shapes';
 import { brandChangeTests, loadPairedUpdates, noChange } from './paired-changes';
 import type { ChangeTest } from './change-test';
@@ -37,8 +46,12 @@ export interface BrandMetrics {
   competitors: CompetitorInfo[];
   /** run → network → stats of the own brand and the answers counted. */
   neural: Map<number, Map<number, NeuralStat>>;
-  /** run → competitor → network → answers naming it; network 0 holds the sum over the selected ones. */
-  mentions: Map<number, Map<number, Map<number, number>>>;
+  /**
+   * run → its rows of answers naming a visible competitor: per (competitor, network), and network 0
+   * for the sum over the selected ones (one row per competitor, network and run). The rows as read
+   * (a Map per competitor and run was ~2,500 Maps a summary).
+   */
+  mentions: Map<number, CompetitorStat[]>;
   countEmpty: boolean;
   /** First → last update of the period: the McNemar test of each brand (`own` or competitor id). */
   changeTests: Map<number | 'own', ChangeTest>;
@@ -67,11 +80,14 @@ export async function loadCompetitors(ctx: EngineContext, projectId: number, wit
 /**
  * @param withChangeTests compute every competitor's first → last change test (the competitors
  *   endpoint); the summary shows five rows and tests only those (`periodChangeTests`).
+ * @param loaded the project's visible competitors (`loadCompetitors`) when the caller read them
+ *   already, beside the scope (the summary: one round trip less on PostgreSQL).
  */
 export async function brandMetrics(
   ctx: EngineContext,
   scope: Scope,
   withChangeTests = true,
+  loaded?: CompetitorInfo[],
 ): Promise<BrandMetrics> {
   const runIds = scope.updates.map((u) => u.id);
   const last = scope.updates[scope.updates.length - 1];
@@ -80,7 +96,7 @@ export async function brandMetrics(
     neuralStats(ctx, scope, runIds),
     competitorStats(ctx, scope, runIds, false),
     last ? competitorStats(ctx, scope, [last.id], true) : Promise.resolve([]),
-    loadCompetitors(ctx, scope.project.id),
+    loaded ?? loadCompetitors(ctx, scope.project.id),
     withChangeTests ? periodPairs(ctx, scope, true) : null,
   ]);
   const cstats = [...totals, ...lastPerNetwork];
@@ -88,12 +104,12 @@ export async function brandMetrics(
   for (const s of nstats)
     (neural.get(s.run_id) ?? neural.set(s.run_id, new Map()).get(s.run_id)!).set(s.neural_id, s);
   const visible = new Set(competitors.map((c) => c.id));
-  const mentions = new Map<number, Map<number, Map<number, number>>>();
+  const mentions = new Map<number, CompetitorStat[]>();
   for (const s of cstats) {
     if (!visible.has(s.competitor_id)) continue;
-    const byRun = mentions.get(s.run_id) ?? mentions.set(s.run_id, new Map()).get(s.run_id)!;
-    const byComp = byRun.get(s.competitor_id) ?? byRun.set(s.competitor_id, new Map()).get(s.competitor_id)!;
-    byComp.set(s.neural_id, s.mentions);
+    const rows = mentions.get(s.run_id);
+    if (rows) rows.push(s);
+    else mentions.set(s.run_id, [s]);
   }
   const changeTests = paired
     ? brandChangeTests(
@@ -143,12 +159,12 @@ function snapshot(m: BrandMetrics, runId: number, neuralIds?: number[]): Snapsho
     own: sums.mentions,
     byBrand: new Map(),
   };
-  for (const [cid, byNeural] of m.mentions.get(runId) ?? []) {
-    let n = 0;
-    if (!neuralIds) n = byNeural.get(0) ?? 0;
-    else for (const [nid, c] of byNeural) if (nid !== 0 && keep(nid)) n += c;
-    snap.byBrand.set(cid, n);
-    snap.total += n;
+  // Every network (no `neuralIds`): the sums over the selected networks (network 0); else the
+  // listed networks' own rows.
+  for (const r of m.mentions.get(runId) ?? []) {
+    if (neuralIds ? r.neural_id === 0 || !keep(r.neural_id) : r.neural_id !== 0) continue;
+    snap.byBrand.set(r.competitor_id, (snap.byBrand.get(r.competitor_id) ?? 0) + r.mentions);
+    snap.total += r.mentions;
   }
   cache.set(key, snap);
   return snap;

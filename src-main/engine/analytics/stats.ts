@@ -197,7 +197,18 @@ export const round2 = (x: number) => Math.round(x * 100 + Number.EPSILON * 100) 
 export const pct = (part: number, whole: number) => (whole > 0 ? round2((100 * part) / whole) : 0);
 
 /** Sums stats rows of one update (over the selected networks). */
-export function sumNeuralStats(rows: NeuralStat[]): Omit<NeuralStat, 'run_id' | 'neural_id'> {
+export function sumNeuralStats(rows: readonly NeuralStat[]): Omit<NeuralStat, 'run_id' | 'neural_id'> {
+  return sumNeuralStatsOf(rows, null);
+}
+
+/**
+ * sumNeuralStats over the rows of the networks in `neuralIds` (null: every row), without a filtered
+ * copy of the rows: the summary's curves sum an update's rows once per series and point.
+ */
+export function sumNeuralStatsOf(
+  rows: readonly NeuralStat[],
+  neuralIds: ReadonlySet<number> | null,
+): Omit<NeuralStat, 'run_id' | 'neural_id'> {
   const total = {
     answers: 0,
     with_data: 0,
@@ -208,6 +219,7 @@ export function sumNeuralStats(rows: NeuralStat[]): Omit<NeuralStat, 'run_id' | 
     site_mentions: 0,
   };
   for (const r of rows) {
+    if (neuralIds && !neuralIds.has(r.neural_id)) continue;
     total.answers += Number(r.answers);
     total.with_data += Number(r.with_data);
     total.mentions += Number(r.mentions);

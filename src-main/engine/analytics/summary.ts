@@ -17,6 +17,7 @@ import {
 import {
   brandAt,
   brandMetrics,
+  loadCompetitors,
   competitorRows,
   mentionsAt,
   periodChangeTests,
@@ -25,7 +26,7 @@ import {
   publicRow,
   type BrandMetrics,
 } from './competitors';
-import { counted, groupBy, pct, round2, sumNeuralStats, type NeuralStat } from './stats';
+import { counted, groupBy, pct, round2, sumNeuralStats, sumNeuralStatsOf, type NeuralStat } from './stats';
 import {
   bestPosition,
   dynamicOf,
@@ -39,7 +40,7 @@ import {
   type CellGrid,
   type PromptCount,
 } from './facts';
-import { loadPairedUpdates, visibilityChange } from './paired-changes';
+import { loadPairedUpdates, visibilityChange, type PairedUpdates } from './paired-changes';
 import { wilsonPercent } from './change-test';
 import { ALL_LABEL, neuralRef, projectWithCounts, seriesLabel, updateDates, x } from './shapes';
 
@@ -66,32 +67,44 @@ const WIDGETS = [
 
 /** GET /api/projects/{project}/summary (api-spec.md "Summary"). */
 export async function buildSummary(ctx: EngineContext, project: ProjectRow, input: FilterInput | Query) {
-  const scope = await scopeFor(ctx, project, input, 'summary');
-  const m = await brandMetrics(ctx, scope, false);
+  // Reads go out as soon as what they need is known: on PostgreSQL each `await` of a query is a
+  // network round trip, and while the engine waits for the slowest statement of a round the
+  // server's other backends and the engine's JavaScript can overlap. Three rounds: what needs only
+  // the project (beside the scope's reads), what needs the scope (beside the brand metrics), and
+  // the top competitors' change test, sent as soon as the metrics are in.
+  const [scope, events, favourites, competitors] = await Promise.all([
+    scopeFor(ctx, project, input, 'summary'),
+    projectEvents(ctx, project.id),
+    favouriteGroups(ctx, project.id),
+    loadCompetitors(ctx, project.id),
+  ]);
   const last = scope.updates[scope.updates.length - 1];
   const prev = scope.updates[scope.updates.length - 2];
-  // Everything after the brand metrics in one round: on PostgreSQL each `await` of a query is a
-  // network round trip, so reads that do not need one another's rows go out together.
-  const [events, counts, history, paired, favourites, competitorTable] = await Promise.all([
-    projectEvents(ctx, project.id),
-    promptCounts(
-      ctx,
-      scope,
-      [prev?.id, last?.id].filter((v): v is number => v !== undefined),
+  const metrics = brandMetrics(ctx, scope, false, competitors);
+  // The top competitors' change test is the slowest statement and the last to go out: the rest of
+  // the body is built while the server runs it.
+  const [parts, competitorTable] = await Promise.all([
+    Promise.all([
+      metrics,
+      promptCounts(
+        ctx,
+        scope,
+        [prev?.id, last?.id].filter((v): v is number => v !== undefined),
+      ),
+      positionHistories(ctx, scope),
+      loadPairedUpdates(
+        ctx,
+        scope,
+        prev,
+        last,
+        scope.neurals.map((n) => n.id),
+        false,
+      ),
+    ]).then(([m, counts, history, paired]) =>
+      updateStats(scope, project, m, counts, history, paired, favourites),
     ),
-    positionHistories(ctx, scope),
-    loadPairedUpdates(
-      ctx,
-      scope,
-      prev,
-      last,
-      scope.neurals.map((n) => n.id),
-      false,
-    ),
-    favouriteGroups(ctx, scope),
-    topCompetitorRows(ctx, scope, m, project),
+    metrics.then((m) => topCompetitorRows(ctx, scope, m, project)),
   ]);
-  const sourceNeurals = scope.neurals.filter((n) => n.sources);
 
   return {
     project: projectWithCounts(project, scope),
@@ -99,32 +112,63 @@ export async function buildSummary(ctx: EngineContext, project: ProjectRow, inpu
     events,
     ...updateDates(scope),
     data: {
+      // The body's keys in the order of api-spec.md (the competitors' table among them).
       updateStats: {
-        visibility_curve: curves(scope, m, scope.neurals, (s) => {
-          const y = pct(s.mentions, counted(s, scope.countEmpty));
-          return { y, z: s.mentions, w: y };
-        }),
-        tone_chart: toneChart(m, scope),
-        group_visibility_chart: groupVisibility(scope, counts, favourites),
-        site_visibility_curve: project.domain
-          ? curves(scope, m, sourceNeurals, (s) => ({
-              y: pct(s.site_mentions, counted(s, scope.countEmpty)),
-            }))
-          : [],
-        visibility: curves(scope, m, scope.neurals, (s) => ({
-          y: s.mentions,
-          w: pct(s.mentions, counted(s, scope.countEmpty)),
-        })),
-        share_of_voice: shareOfVoice(m, project),
+        visibility_curve: parts.visibility_curve,
+        tone_chart: parts.tone_chart,
+        group_visibility_chart: parts.group_visibility_chart,
+        site_visibility_curve: parts.site_visibility_curve,
+        visibility: parts.visibility,
+        share_of_voice: parts.share_of_voice,
         competitors: { table: competitorTable },
-        topPrompts: topPromptsOf(scope, counts),
-        visibility_change: visibilityChange(paired, prev, last, (u) => updateVisibility(scope, m, u)),
-        visibility_ci: visibilityBand(scope, m),
-        brand_position_history: history.brand,
-        site_position_history: history.site,
+        topPrompts: parts.topPrompts,
+        visibility_change: parts.visibility_change,
+        visibility_ci: parts.visibility_ci,
+        brand_position_history: parts.brand_position_history,
+        site_position_history: parts.site_position_history,
       },
       widgets: WIDGETS,
     },
+  };
+}
+
+/** Every part of the summary's `updateStats` but the competitors' table. */
+function updateStats(
+  scope: Scope,
+  project: ProjectRow,
+  m: BrandMetrics,
+  counts: PromptCount[],
+  history: Awaited<ReturnType<typeof positionHistories>>,
+  paired: PairedUpdates,
+  favourites: FavouriteGroups,
+) {
+  const last = scope.updates[scope.updates.length - 1];
+  const prev = scope.updates[scope.updates.length - 2];
+  const sourceNeurals = scope.neurals.filter((n) => n.sources);
+  return {
+    visibility_curve: curves(scope, m, scope.neurals, (date, s) => {
+      const y = pct(s.mentions, counted(s, scope.countEmpty));
+      return { x: date, y, z: s.mentions, w: y };
+    }),
+    tone_chart: toneChart(m, scope),
+    group_visibility_chart: groupVisibility(scope, counts, favourites),
+    site_visibility_curve: project.domain
+      ? curves(scope, m, sourceNeurals, (date, s) => ({
+          x: date,
+          y: pct(s.site_mentions, counted(s, scope.countEmpty)),
+        }))
+      : [],
+    visibility: curves(scope, m, scope.neurals, (date, s) => ({
+      x: date,
+      y: s.mentions,
+      w: pct(s.mentions, counted(s, scope.countEmpty)),
+    })),
+    share_of_voice: shareOfVoice(m, project),
+    topPrompts: topPromptsOf(scope, counts),
+    visibility_change: visibilityChange(paired, prev, last, (u) => updateVisibility(scope, m, u)),
+    visibility_ci: visibilityBand(scope, m),
+    brand_position_history: history.brand,
+    site_position_history: history.site,
   };
 }
 
@@ -140,28 +184,28 @@ async function projectEvents(ctx: EngineContext, projectId: number) {
   return rows.map((e) => ({ ...e, created_at: isoMicro(new Date(e.created_at)) }));
 }
 
-/** A point's figures beside its `x` (the shared `Point`). */
-type Point = { y: number } & Record<string, number>;
+/** A point of a chart: its `x` (the update's date), then its figures (the shared `Point`). */
+type Point = { x: string; y: number } & Record<string, number | string>;
 
-/** Series `all` (only with more than one network) plus one per network; one point per update. */
-function curves(scope: Scope, m: BrandMetrics, neurals: NeuralInfo[], point: (s: NeuralStat) => Point) {
-  const statsOf = (runId: number, nids: number[]) =>
-    sumNeuralStats([...(m.neural.get(runId)?.values() ?? [])].filter((s) => nids.includes(s.neural_id)));
-  const series = (label: SeriesLabel, nids: number[]) => ({
+/**
+ * Series `all` (only with more than one network) plus one per network; one point per update.
+ * `point` writes the whole point, `x` first: one object per point (the three curves are ~2,200
+ * points, each built once per request).
+ */
+function curves(
+  scope: Scope,
+  m: BrandMetrics,
+  neurals: NeuralInfo[],
+  point: (date: string, s: Omit<NeuralStat, 'run_id' | 'neural_id'>) => Point,
+) {
+  // Each update's rows as an array once (a Map's iterator allocates per step where it is not optimized).
+  const rows = scope.updates.map((u) => [...(m.neural.get(u.id)?.values() ?? [])]);
+  const series = (label: SeriesLabel, nids: ReadonlySet<number>) => ({
     label,
-    data: scope.updates.map((u) => ({
-      x: x(u),
-      ...point({ run_id: u.id, neural_id: 0, ...statsOf(u.id, nids) }),
-    })),
+    data: scope.updates.map((u, i) => point(x(u), sumNeuralStatsOf(rows[i], nids))),
   });
-  const out = neurals.map((n) => series(seriesLabel(n), [n.id]));
-  if (neurals.length > 1)
-    out.unshift(
-      series(
-        ALL_LABEL,
-        neurals.map((n) => n.id),
-      ),
-    );
+  const out = neurals.map((n) => series(seriesLabel(n), new Set([n.id])));
+  if (neurals.length > 1) out.unshift(series(ALL_LABEL, new Set(neurals.map((n) => n.id))));
   return out;
 }
 
@@ -238,12 +282,12 @@ interface FavouriteGroups {
 }
 
 /** The project's favourite groups and their prompts, in one statement (one round trip). */
-async function favouriteGroups(ctx: EngineContext, scope: Scope): Promise<FavouriteGroups> {
+async function favouriteGroups(ctx: EngineContext, projectId: number): Promise<FavouriteGroups> {
   const f = sqlFor(ctx.db);
   const { rows } = await sql<{ id: number; name: string; prompts: string }>`
     select g.id, g.name, ${f.jsonArrayAgg(sql`l.prompt_id`, { filter: sql`l.prompt_id is not null` })} as prompts
     from prompt_groups g left join prompt_group_links l on l.group_id = g.id
-    where g.project_id = ${scope.project.id} and g.is_favourite = 1
+    where g.project_id = ${projectId} and g.is_favourite = 1
     group by g.id, g.name
     order by g.id`.execute(ctx.db);
   return {

@@ -44,6 +44,12 @@ describe('GET /api/projects/{project}/summary', () => {
       { x: '01.11.2026', y: 3, w: 60 },
       { x: '08.11.2026', y: 4, w: 66.67 },
     ]);
+    // A point's keys in the order the body has always written them (`x` first): the curves'
+    // points are built in one object each, and a body must stay byte for byte the same.
+    expect(JSON.stringify(points(curve[0])[0])).toBe('{"x":"01.11.2026","y":60,"z":3,"w":60}');
+    expect(JSON.stringify(points(res.body.data.updateStats.visibility[0])[0])).toBe(
+      '{"x":"01.11.2026","y":3,"w":60}',
+    );
     expect(res.body.updateDates).toEqual(['2026-11-01', '2026-11-08']);
     expect(res.body.firstUpdateDate).toBe('2026-11-01T12:00:00.000000Z');
     expect(res.body.lastUpdateDate).toBe('2026-11-08T12:00:00.000000Z');
@@ -154,6 +160,7 @@ describe('GET /api/projects/{project}/summary', () => {
       [33.33, 0],
       [0, 33.33],
     ]);
+    expect(Object.keys(points(s.site_visibility_curve[0])[0])).toEqual(['x', 'y']);
     // p1 50 → 100, p2 100 → 50, p3 50 → 50
     expect(s.topPrompts).toEqual({
       up: [{ prompt: 'best crm tools', visibility: 100, dynamic: 50 }],
