@@ -172,9 +172,8 @@ const LEADING_PREPOSITION = /^(?:у|в|на|с|от|к|the|bei|von|mit|de|en|a|a
 const CYRILLIC = /[\u0400-\u04FF]/;
 const NAME_WORD = "(?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}&'’+]*(?:[.-][\\p{L}\\p{N}]+)*|[a-z]{1,3}[A-Z][\\p{L}]*)";
 // "Bath & Body Works", "Villeroy & Boch": an ampersand between capitalised words joins one name.
-// "24/7": what follows a digit and a slash is the number's.
 const CAPITALIZED_RUN = new RegExp(
-  `(?<![\\p{L}\\p{N}.'’-])(?<!\\d/)${NAME_WORD}(?:[ \\u00A0](?:${NAME_WORD}|of|de|del|&[ \\u00A0]${NAME_WORD})){0,3}(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}.'’-])${NAME_WORD}(?:[ \\u00A0](?:${NAME_WORD}|of|de|del|&[ \\u00A0]${NAME_WORD})){0,3}(?![\\p{L}\\p{N}])`,
   'gu',
 );
 /** A list joint right before a phrase: the cheap test that spares ENUM_BEFORE almost always. */

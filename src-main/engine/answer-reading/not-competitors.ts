@@ -57,20 +57,10 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
   const headOf = (name: string) =>
     // "Renault Bank" is a bank of its own, not the car maker.
     withoutTier(name) ?? (/[\s-](?:bank|banco|банк)$/iu.test(name) ? null : withoutCorporateWord(name));
-  // A name's forms repeat across the checks below: each name is looked up once per list.
-  const verdicts = new Map<string, boolean>();
   const inList = (list: (key: string) => boolean, name: string) => {
-    const key = `${list === never ? 'n' : 'o'}${name}`;
-    let verdict = verdicts.get(key);
-    if (verdict === undefined) {
-      verdict = list(nameKey(name));
-      if (!verdict) {
-        const head = headOf(name);
-        verdict = head !== null && list(nameKey(head));
-      }
-      verdicts.set(key, verdict);
-    }
-    return verdict;
+    if (list(nameKey(name))) return true;
+    const head = headOf(name);
+    return head !== null && list(nameKey(head));
   };
   const kept = new Map<string, FoundCompetitor>();
   const doubtful: FoundCompetitor[] = [];
@@ -125,7 +115,7 @@ export function reviewCompetitors(found: FoundCompetitor[], subject: Subject): F
       const named = maker === part.name ? part : { ...part, name: maker, forms: [maker, ...part.forms] };
       // "Target's Threshold": a store's own label counts as the store, a shop of another kind; so
       // does a maker's code ("VW 502", "MB 229.5": approvals an oil meets).
-      const owner = names.flatMap((n) => /^(.*?\p{L})['’]s\s/u.exec(n)?.[1] ?? []);
+      const owner = names.flatMap((n) => (/['’]s\s/.test(n) && /^(.*?\p{L})['’]s\s/u.exec(n)?.[1]) || []);
       if (
         maker !== part.name &&
         /^[\p{Lu}\d][\p{Lu}\d./-]*(?: [\p{Lu}\d][\p{Lu}\d./-]*)*$/u.test(part.name.slice(maker.length + 1)) &&
@@ -354,7 +344,7 @@ const MODEL_BEFORE =
 
 /** "Палессе GS12 и GS16", "ein Yamaha U1 oder U3": a code after a model's is a sibling model. */
 function isSiblingModel(name: string, text: string): boolean {
-  if (!MODEL_CODE.test(name)) return false;
+  if (name.length > 6 || !MODEL_CODE.test(name)) return false;
   let seen = false;
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
     if (/[\p{L}\d]/u.test(text.charAt(at + name.length))) continue;

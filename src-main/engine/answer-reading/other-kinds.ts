@@ -227,7 +227,7 @@ export function ofTheirCompanysKind(
   doubtfulSpans: Array<Array<{ start: number; end: number }>>,
 ): Set<number> {
   const { text } = subject;
-  if (doubtfulSpans.reduce((n, spans) => n + spans.length, 0) < 2) return new Set();
+  if (!sureSpans.length || doubtfulSpans.reduce((n, spans) => n + spans.length, 0) < 2) return new Set();
   const marks = [
     ...sureSpans.flatMap((spans, i) => spans.map((s) => ({ ...s, sure: i }))),
     ...doubtfulSpans.flatMap((spans) => spans.map((s) => ({ ...s, sure: -1 }))),
@@ -253,6 +253,5 @@ export function ofTheirCompanysKind(
 }
 
 function enumeratedNext(text: string, a: { end: number }, b: { start: number }): boolean {
-  if (b.start < a.end || b.start - a.end > 40) return false;
-  return ENUMERATION_GAP.test(text.slice(a.end, b.start).replace(/\s+/g, ' '));
+  return b.start >= a.end && b.start - a.end <= 40 && ENUMERATION_GAP.test(text.slice(a.end, b.start));
 }
