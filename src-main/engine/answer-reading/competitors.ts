@@ -207,8 +207,26 @@ const NUMBERED_HEADING = /^[\s*_#]*\d{1,2}[.)]\s/;
  * A heading that opens a section of alternatives or brands ("### 4. Alternativen", "**Other
  * options**", "### Marcas españolas", "## Other brands").
  */
-export const ALTERNATIVES_HEADING =
+const ALTERNATIVES_HEADING =
   /^[\s*_#\d.)\p{Extended_Pictographic}]*(?:alternatives?|(?:other|more) options|other (?:providers|makers|companies)|competitors|alternativen|(?:andere|weitere) (?:anbieter|optionen|hersteller)|konkurrenten|wettbewerber|альтернатив\p{L}*|конкурент\p{L}*|другие (?:варианты|производители|компании)|alternativas|otras (?:opciones|empresas)|competidores|(?:other )?brands|(?:andere )?marken|(?:otras )?marcas|(?:другие )?бренды)(?!\p{L})/iu;
+
+/**
+ * Where sections headed "Alternatives" / "Альтернативы" run, from the end of their heading to the
+ * next heading: their items and prose name the brand's peers, whatever their words.
+ */
+export function alternativeSectionsOf(text: string, lines: Line[]): Array<{ start: number; end: number }> {
+  const sections: Array<{ start: number; end: number }> = [];
+  let open: { start: number; end: number } | null = null;
+  for (const line of lines) {
+    if (line.kind !== 'heading') continue;
+    if (open) open.end = line.start;
+    open = ALTERNATIVES_HEADING.test(text.slice(line.contentStart, line.end))
+      ? { start: line.end, end: text.length }
+      : null;
+    if (open) sections.push(open);
+  }
+  return sections;
+}
 
 /** A list item that opens with its subject's owner: "Owned by Vail Resorts", "Gehört zu Check24". */
 const OWNER_LEAD =
@@ -500,8 +518,8 @@ function asHeading(item: GroupItem, language: Language): GroupItem {
 
 /**
  * Lists, headings and tables: the name each item, heading or first cell starts with, grouped by
- * the list, heading level or column it stands in. Returns where sections headed "Alternatives" /
- * "Альтернативы" run: their items and prose name the brand's peers, whatever their words.
+ * the list, heading level or column it stands in. Returns the sections of alternatives
+ * (`alternativeSectionsOf`).
  */
 function readLayout(reading: Reading): Array<{ start: number; end: number }> {
   const { ctx, judge } = reading;
@@ -515,16 +533,11 @@ function readLayout(reading: Reading): Array<{ start: number; end: number }> {
     if (tableRows.length >= 2) readTable(reading, tableRows, `t${tableBlock++}`);
     tableRows = [];
   };
-  const alternativeSections: Array<{ start: number; end: number }> = [];
-  let section: { start: number; end: number } | null = null;
+  const alternativeSections = alternativeSectionsOf(text, lines);
   let checklist = false;
   for (const line of lines) {
     if (line.kind === 'heading') {
-      if (section) section.end = line.start;
-      const title = text.slice(line.contentStart, line.end);
-      section = ALTERNATIVES_HEADING.test(title) ? { start: line.end, end: text.length } : null;
-      if (section) alternativeSections.push(section);
-      checklist = CHECKLIST_HEADING.test(title);
+      checklist = CHECKLIST_HEADING.test(text.slice(line.contentStart, line.end));
     } else if (line.kind === 'text' && BOLD_TITLE_LINE.test(line.text)) {
       checklist = CHECKLIST_HEADING.test(line.text);
     } else if (line.kind === 'list' && BOLD_TITLE_LINE.test(line.text) && CHECKLIST_HEADING.test(line.text)) {
@@ -548,7 +561,8 @@ function readLayout(reading: Reading): Array<{ start: number; end: number }> {
       const numbered = /^\s*(?:\*\*)?\d/.test(line.text);
       const group = numbered ? `n${sectionBlock}:${line.indent}` : `l${listBlock}:${line.indent}b`;
       addToGroup(reading, group, item);
-      if (section) reading.nameGroups.add(group);
+      if (alternativeSections.some((s) => s.start <= line.start && line.start < s.end))
+        reading.nameGroups.add(group);
     } else if (line.kind === 'heading') {
       listBlock++;
       sectionBlock++;

@@ -12,9 +12,11 @@
  * an answer compares ("Т-Банк и Сбер дают сопоставимые ставки").
  * The project's own competitors always count: the analyst named them.
  */
-import { ALTERNATIVES_HEADING, MORE_OPTIONS_LABEL, type FoundCompetitor } from './competitors';
+import { alternativeSectionsOf, MORE_OPTIONS_LABEL, type FoundCompetitor } from './competitors';
 import type { Evidence, EvidenceSpan } from './types';
 import { lineAt, sentenceAround, type Line } from './text';
+
+type Section = { start: number; end: number };
 
 /** An example of a kind just before the name ("insurers such as Farmers", "вроде «Контура»"). */
 const EXAMPLE_BEFORE =
@@ -39,15 +41,6 @@ function isWeighedPlace(text: string, line: Line | undefined, span: EvidenceSpan
   return inBold(text, line, span) || (line.kind === 'list' && leadsItem(text, line, span));
 }
 
-/** Whether the offset stands in a section headed "Alternatives" / "Другие варианты": it names peers. */
-function underAlternatives(text: string, lines: Line[], at: number): boolean {
-  for (let i = lines.findIndex((l) => l.end >= at); i >= 0; i--) {
-    if (lines[i].kind === 'heading')
-      return ALTERNATIVES_HEADING.test(text.slice(lines[i].contentStart, lines[i].end));
-  }
-  return false;
-}
-
 /** A sentence that names the brand's alternatives, rivals or other options. */
 const PEERS_WORD =
   /alternativ|альтернатив|competitor|конкурент|konkurrent|wettbewerber|competidor|rival|other options|andere optionen|otras opciones|другие варианты/iu;
@@ -62,23 +55,23 @@ const sentenceOf = (text: string, at: number) => {
  * sentence naming alternatives ("Günstigere Alternativen sind Discounter wie Congstar", "LastPass
  * and NordPass are the other options").
  */
-function weighedHere(text: string, lines: Line[], span: EvidenceSpan): boolean {
+function weighedHere(text: string, lines: Line[], sections: Section[], span: EvidenceSpan): boolean {
   const line = lineAt(lines, span.start);
   return (
     isWeighedPlace(text, line, span) ||
-    underAlternatives(text, lines, span.start) ||
+    sections.some((s) => s.start <= span.start && span.start < s.end) ||
     (!!line && MORE_OPTIONS_LABEL.test(text.slice(line.start, span.start))) ||
     PEERS_WORD.test(sentenceOf(text, span.start))
   );
 }
 
 /** A name an answer of prose writes once in passing (see above), its companions aside. */
-function isPassing(text: string, lines: Line[], spans: EvidenceSpan[]): boolean {
+function isPassing(text: string, lines: Line[], sections: Section[], spans: EvidenceSpan[]): boolean {
   if (spans.length !== 1) return false;
   const [span] = spans;
   const line = lineAt(lines, span.start);
   if (!line || (line.kind !== 'list' && line.kind !== 'text')) return false;
-  if (weighedHere(text, lines, span)) return false;
+  if (weighedHere(text, lines, sections, span)) return false;
   if (EXAMPLE_BEFORE.test(text.slice(Math.max(line.start, span.start - 30), span.start))) return false;
   // The subject of its own sentence is discussed, not passed by ("Tele2 остаётся самым доступным").
   const { start } = sentenceAround(text, span.start);
@@ -94,6 +87,7 @@ export function withoutLoneMentions(
   const { evidence, placed } = found;
   const spansOf = new Map<string, EvidenceSpan[]>();
   for (const s of evidence.competitors) spansOf.set(s.name, [...(spansOf.get(s.name) ?? []), s]);
+  const sections = alternativeSectionsOf(text, lines);
   const laidOut =
     placed.filter((c) => {
       const first = spansOf.get(c.name)?.[0];
@@ -108,8 +102,8 @@ export function withoutLoneMentions(
       .filter((c) => {
         if (c.known) return false;
         const spans = spansOf.get(c.name) ?? [];
-        if (laidOut) return !spans.some((s) => weighedHere(text, lines, s));
-        if (!isPassing(text, lines, spans)) return false;
+        if (laidOut) return !spans.some((s) => weighedHere(text, lines, sections, s));
+        if (!isPassing(text, lines, sections, spans)) return false;
         const companion = inSentenceOf(spans[0]);
         return !evidence.brand.some(companion) && !evidence.competitors.some(companion);
       })
