@@ -8,8 +8,8 @@
 import type { KnownCompetitor, Language } from './types';
 import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
 import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-like';
-import { foldForms, isNameForm, namePatternSource, namesRegex, nameTokens } from './name-pattern';
-import { firstNamed } from './name-scan';
+import { isNameForm, namePatternSource, namesRegex, nameTokens } from './name-pattern';
+import { firstNamed, foldedText } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
 import {
   exampleOfTrade,
@@ -1184,9 +1184,7 @@ function firstMentions(clusters: Cluster[], ctx: CompetitorContext): FoundCompet
   const out: FoundCompetitor[] = [];
   const seen = new Set<string>();
   // Offsets in the folded text match the answer's only when folding kept its length.
-  const lowered = ctx.text.toLowerCase().replace(/ё/g, 'е');
-  const foldedText = lowered.length === ctx.text.length ? lowered : null;
-  const folded = foldForms(ctx.text);
+  const folded = foldedText(ctx.text);
   const foldedForms = folded.length === ctx.text.length ? folded : null;
   for (const cl of named) {
     if (seen.has(cl.name)) continue;
@@ -1198,10 +1196,10 @@ function firstMentions(clusters: Cluster[], ctx: CompetitorContext): FoundCompet
     // An earlier mention that was no candidate ("Revolut's app …" before the list): only worth a
     // regex scan when one of the names' stems occurs before the first candidate at all.
     const earlier =
-      foldedText === null ||
+      foldedForms === null ||
       all.some((n) => {
         const stem = stemOf(n);
-        const at = stem ? foldedText.indexOf(stem) : 0;
+        const at = stem ? foldedForms.indexOf(stem) : 0;
         return at >= 0 && at < first;
       });
     if (earlier) {

@@ -65,6 +65,9 @@ function wordStartsOf(text: string): { folded: string; starts: number[] } {
 }
 const PHRASE_LENGTH = 200;
 
+/** The answer folded by `foldForms`, shared with the scans above (folded once per answer). */
+export const foldedText = (text: string): string => wordStartsOf(text).folded;
+
 /**
  * Whether `phrase` holds one of `names` as a whole word, with its forms: what `namesRegex(names)`
  * would find in it, without the regex (V8 drops the compiled code of a regex not run for a while,
