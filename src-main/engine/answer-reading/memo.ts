@@ -6,7 +6,8 @@
 export function memoized<T>(fn: (key: string) => T, limit = 5000): (key: string) => T {
   const cache = new Map<string, T>();
   return (key) => {
-    if (cache.has(key)) return cache.get(key) as T;
+    const cached = cache.get(key);
+    if (cached !== undefined || cache.has(key)) return cached as T;
     const value = fn(key);
     if (cache.size >= limit) cache.clear();
     cache.set(key, value);

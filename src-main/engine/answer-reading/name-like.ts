@@ -166,11 +166,15 @@ export function judgeName(
   lenient = false,
   dictionary = true,
 ): NameVerdict | null {
-  const key = `${rules.language}${+rules.textIsCyrillic}${+rules.germanNouns}${+lenient}${+dictionary}${raw}`;
-  let verdict = judged.get(key);
+  // Two maps deep: the few combinations of rules, then the phrase as written (a joined key would
+  // be a new string to build and hash for every phrase judged).
+  const rulesKey = `${rules.language}${+rules.textIsCyrillic}${+rules.germanNouns}${+lenient}${+dictionary}`;
+  let byPhrase = judged.get(rulesKey);
+  if (!byPhrase) judged.set(rulesKey, (byPhrase = new Map()));
+  let verdict = byPhrase.get(raw);
   if (verdict === undefined) {
-    if (judged.size > 20_000) judged.clear();
-    judged.set(key, (verdict = judgeAfresh(raw, rules, lenient, dictionary)));
+    if (byPhrase.size > 20_000) byPhrase.clear();
+    byPhrase.set(raw, (verdict = judgeAfresh(raw, rules, lenient, dictionary)));
   }
   return verdict;
 }
@@ -179,7 +183,7 @@ export function judgeName(
  * Memoised verdicts, as the dictionary's: the phrases of a project's answers recur from answer to
  * answer (its competitors, "Pros", "Вывод"), and judging one is the costliest step of extraction.
  */
-const judged = new Map<string, NameVerdict | null>();
+const judged = new Map<string, Map<string, NameVerdict | null>>();
 
 function judgeAfresh(
   raw: string,

@@ -81,8 +81,15 @@ export function holdsName(phrase: string, names: string[], russianContext: boole
   regex.lastIndex = 0;
   return regex.test(phrase);
 }
-/** The index key of a folded spelling: its first two characters when both are letters or digits. */
-const headOf = (folded: string) => (/^[\p{L}\p{N}]{2}/u.test(folded) ? folded.slice(0, 2) : folded.charAt(0));
+/**
+ * The index key of a folded spelling: its first two characters when both are letters or digits,
+ * else its first; as a number, so the scan looks each word start up without cutting a string.
+ */
+function headOf(folded: string): number {
+  const two = /^[\p{L}\p{N}]{2}/u.test(folded);
+  return two ? twoCharKey(folded, 0) : folded.charCodeAt(0);
+}
+const twoCharKey = (s: string, at: number) => (s.charCodeAt(at) + 1) * 0x10000 + s.charCodeAt(at + 1);
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /**
@@ -97,11 +104,12 @@ export function findNamedSpans(
 ): NamedSpan[] | null {
   const { folded, starts } = wordStartsOf(text);
   if (folded.length !== text.length) return null;
-  const byLetter = new Map<string, Array<{ spelling: string; entry: number }>>();
+  const byLetter = new Map<number, Array<{ spelling: string; entry: number }>>();
   entries.forEach((spellings, entry) => {
     for (const spelling of new Set(spellings)) {
-      const key = headOf(foldForms(spelling.trim()));
-      if (!key) continue;
+      const head = foldForms(spelling.trim());
+      if (!head) continue;
+      const key = headOf(head);
       const list = byLetter.get(key) ?? [];
       byLetter.set(key, list);
       list.push({ spelling: spelling.trim(), entry });
@@ -111,8 +119,8 @@ export function findNamedSpans(
   let after = 0;
   for (const start of starts) {
     if (start < after) continue;
-    const two = byLetter.get(folded.slice(start, start + 2));
-    const one = byLetter.get(folded.charAt(start));
+    const two = byLetter.get(twoCharKey(folded, start));
+    const one = byLetter.get(folded.charCodeAt(start));
     if (!two && !one) continue;
     let best: NamedSpan | null = null;
     for (const candidates of [two, one]) {
