@@ -77,11 +77,13 @@ export function findBrandMentions(text: string, names: string[], russianContext:
     .filter(mayBeOrdinaryWord)
     .map((n) => n.toLowerCase())
     .filter((n) => !names.some((other) => other.toLowerCase() === n && !mayBeOrdinaryWord(other)));
+  const capitalNames = names.filter((n) => /^\p{Lu}{2,}$/u.test(n.trim())).map((n) => n.trim().toLowerCase());
   const textIsCyrillic = CYRILLIC.test(text);
   const found: Classified[] = [];
   for (const at of written) {
     const form = text.slice(at.start, at.end);
     const span = { start: at.start, end: at.end, form };
+    if (notTheBrand(form, capitalNames) && !looksLikeDomain(text, span.end)) continue;
     const ordinary = ordinaryNames.some((n) =>
       form.toLowerCase().startsWith(n.slice(0, Math.max(2, n.length - 1))),
     );
@@ -104,6 +106,15 @@ export function findBrandMentions(text: string, names: string[], russianContext:
   return found
     .filter((f) => f.kind === 'proper' || (f.kind === 'initial' && (!usedAsWord || properElsewhere)))
     .map(({ start, end, form }) => ({ start, end, form }));
+}
+
+/**
+ * A brand written in capitals, written all in lowercase, is the ordinary word ("газ" for "ГАЗ",
+ * "мир" for "МИР"). Plurals stay the brand's: labels count "Sparkassen" and "Thomanns" as forms.
+ */
+function notTheBrand(form: string, capitalNames: string[]): boolean {
+  const lower = form.toLowerCase();
+  return form === lower && capitalNames.some((n) => lower.startsWith(n));
 }
 
 /** Distinct forms as written, in order of first appearance. */

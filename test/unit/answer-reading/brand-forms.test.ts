@@ -27,6 +27,12 @@ describe('the brand’s forms as written (occurrences)', () => {
     ]);
   });
 
+  it('a brand written in capitals is not its lowercase word ("газ" is gas, not ГАЗ)', () => {
+    const text = 'ГАЗель от ГАЗ — самый частый выбор. Можно ли ставить машину на газ? Да, это дешевле.';
+    expect(forms(text, 'ГАЗ', 'ru', ['ГАЗель'])).toEqual(['ГАЗель', 'ГАЗ']);
+    expect(forms('Читайте новости на xing.com и в приложении XING.', 'XING', 'de')).toEqual(['xing', 'XING']);
+  });
+
   it('"E.ONs" and "Great Clips\'" are the brand’s possessives', () => {
     expect(forms('E.ON ist groß. E.ONs Tarife sind teuer.', 'E.ON', 'de')).toEqual(['E.ON', 'E.ONs']);
     expect(forms("Great Clips' prices are low.", 'Great Clips', 'en')).toEqual(["Great Clips'"]);
