@@ -6,7 +6,7 @@
  * table column are not names (then that list enumerates criteria, not brands).
  */
 import type { KnownCompetitor, Language } from './types';
-import { CORPORATE_WORDS, NAME_CONNECTORS } from './generic-words';
+import { CORPORATE_WORDS, FUNCTION_WORD_SET, NAME_CONNECTORS } from './generic-words';
 import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-like';
 import { isNameForm, namePatternSource, namesRegex, nameTokens } from './name-pattern';
 import { firstNamed, foldedText } from './name-scan';
@@ -396,14 +396,16 @@ const stemOf = memoized((name: string): string => {
 
 /**
  * German prose puts a category noun before a name ("der Discounter Aldi", "die Direktbank ING"),
- * and a sentence may open with one («Альтернативы amoCRM …»): it is not part of the name. Only nouns of six letters or more are cut ("About You" stays), only
+ * and a sentence may open with one («Альтернативы amoCRM …»), or with a preposition ("Auf
+ * Kleinanzeigen"): it is not part of the name. Only nouns of six letters or more are cut ("About You" stays), only
  * from a run of two or more words, and never before a connector.
  */
 function withoutLeadingCommonNouns(run: string): string {
   let rest = run;
   for (;;) {
-    const m = /^(\p{L}{6,})[ \u00A0]+([^ \u00A0]+)/u.exec(rest);
+    const m = /^(\p{L}{3,})[ \u00A0]+([^ \u00A0]+)/u.exec(rest);
     if (!m || !generic(m[1]) || NAME_CONNECTORS.has(m[2].toLowerCase())) return rest;
+    if (m[1].length < 6 && !FUNCTION_WORD_SET.has(m[1].toLowerCase())) return rest;
     rest = rest.slice(m[0].length - m[2].length);
   }
 }
@@ -686,9 +688,9 @@ function readCapitalizedRuns(
   const { text, lines } = ctx;
   const enumerations = new Map<number, Enumeration>();
   const enumerationAt = (index: number) => {
-    const sentence = sentenceAround(text, index).start;
-    let e = enumerations.get(sentence);
-    if (!e) enumerations.set(sentence, (e = { names: 0, acronyms: [], weak: [], endingLike: [] }));
+    const clause = clauseStart(text, sentenceAround(text, index).start, index);
+    let e = enumerations.get(clause);
+    if (!e) enumerations.set(clause, (e = { names: 0, acronyms: [], weak: [], endingLike: [] }));
     return e;
   };
   let spanAt = 0;
@@ -768,6 +770,17 @@ function readCapitalizedRuns(
   }
   weighEnumerations(reading, enumerations, alternativeSections);
   return proseAcronyms;
+}
+
+/**
+ * Where the clause holding `index` starts: after the last dash or colon between the sentence's
+ * start and it. "dm (Ebelin) und Rossmann (Altapharma) – günstiger, Haftung und Polsterung
+ * schwanken" enumerates names, then qualities: two lists, weighed apart.
+ */
+function clauseStart(text: string, sentenceStart: number, index: number): number {
+  const clause = text.slice(sentenceStart, index);
+  const m = /.*(?:\s[–—]\s|:\s)/su.exec(clause);
+  return m ? sentenceStart + m[0].length : sentenceStart;
 }
 
 /** A verb that makes the word before it the subject of a judgement or a description. */
@@ -851,9 +864,10 @@ function weighEnumerations(
     const names = e.names + e.weak.length;
     const anchored = e.names >= 1 || alternativeSections.some((s) => s.start <= at && at < s.end);
     if (names < 2 || (germanNouns && !anchored)) continue;
-    // German: two nouns of the dictionary or more make a list of things ("Dokus, Krimis und
-    // Serien"). One alone may be a brand the dictionary holds ("Vodafone und O2").
-    if (germanNouns && e.weak.filter(isGermanNoun).length >= 2) continue;
+    // German: two nouns of the dictionary or of a noun's ending or more make a list of things
+    // ("Dokus, Krimis und Serien", "Haftung und Polsterung"). One alone may be a brand the
+    // dictionary holds ("Vodafone und O2").
+    if (germanNouns && e.weak.filter(isGermanNoun).length + e.endingLike.length >= 2) continue;
     reading.loose.push(...e.weak, ...e.endingLike);
   }
 }

@@ -173,8 +173,23 @@ function toSet(...lists: string[]): Set<string> {
   return set;
 }
 
+/**
+ * Prepositions, conjunctions and pronouns that open a sentence ("Auf Kleinanzeigen oder eBay …",
+ * "Bei Amazon …"): never a name alone. Two-letter ones are left out ("MAN", "SO", "DA" are names).
+ */
+const FUNCTION_WORDS = `
+auf bei von nach aus über unter vor hinter neben zwischen durch gegen seit während wegen trotz beim
+vom zum zur ins den dem des einem einer wenn weil dass dieser diese dieses jeder manche kein keine
+ich sich noch nur schon sehr dann hier dort bis als doch denn nicht
+ante bajo tras unos unas porque que quien como donde cuando todo muy aquí allí
+out behind against since upon within because very
+`;
+
 /** One set for all languages: answers mix languages (English headings in Russian answers). */
-export const GENERIC_WORDS = toSet(SHARED, EN, RU, DE, ES);
+export const GENERIC_WORDS = toSet(SHARED, EN, RU, DE, ES, FUNCTION_WORDS);
+
+/** Words of FUNCTION_WORDS: cut from the front of a capitalised run ("Auf Kleinanzeigen"). */
+export const FUNCTION_WORD_SET = toSet(FUNCTION_WORDS);
 
 /** Small words allowed inside a multiword name ("Bank of America", "Banco de Sabadell"). */
 export const NAME_CONNECTORS = new Set([
