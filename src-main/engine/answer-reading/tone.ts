@@ -182,8 +182,21 @@ export function givesReasons(sentence: string): boolean {
   return REASON_LABEL.test(sentence);
 }
 
+/**
+ * A clause turned by "but" after praise: "a solid, forgiving choice, but the urethane models give
+ * you more control", "функциональный вариант, но по цене его стоит сравнить". The drawback after
+ * it is seldom a lexicon word, yet the rubric weighs it against the praise: it takes one point off.
+ * Measured on the tuning sets (stop 28): tone 0.709 → 0.720, most on the sets written last.
+ */
+const CAVEAT =
+  /(?:,|;|—|–)\s*(?:but|though|although|however|но|однако|хотя|aber|jedoch|allerdings|doch|pero|aunque|sin embargo)\s+\p{L}+\s+\p{L}+/iu;
+
+function withCaveat(sentence: string, score: number): number {
+  return score > 0 && CAVEAT.test(sentence) ? score - 1 : score;
+}
+
 export function toneOf(sentences: string[], language: Language, picks = 0): Tone {
   let score = picks;
-  for (const s of sentences) if (!isQuestion(s)) score += scoreSentence(s, language);
+  for (const s of sentences) if (!isQuestion(s)) score += withCaveat(s, scoreSentence(s, language));
   return score > 0 ? 'positive' : score < 0 ? 'negative' : 'neutral';
 }

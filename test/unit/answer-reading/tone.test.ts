@@ -35,6 +35,30 @@ describe('tone toward the brand', () => {
     );
   });
 
+  it('praise turned by "but" and a drawback balances; clear praise with a caveat stays positive', () => {
+    expect(
+      toneOf(
+        'Titleist Tour Soft is a solid choice if you want its feel, but the urethane models give you more control.',
+        'Titleist',
+        'en',
+      ),
+    ).toBe('neutral');
+    expect(
+      toneOf(
+        'Mango Office — функциональный вариант, но по цене его стоит сравнить с другими.',
+        'Mango Office',
+        'ru',
+      ),
+    ).toBe('neutral');
+    expect(
+      toneOf(
+        'Titleist Tour Soft is an excellent, reliable choice, though it spins a little less.',
+        'Titleist',
+        'en',
+      ),
+    ).toBe('positive');
+  });
+
   it('a sentence that names the brand only as the yardstick of a comparison judges the other name', () => {
     expect(
       toneOf('Talantix: аналитика проще, чем у Хантфлоу, а работа с заказчиками слабее.', 'Хантфлоу', 'ru'),
