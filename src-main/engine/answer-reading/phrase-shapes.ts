@@ -37,9 +37,19 @@ const EDUCATION =
 const GERMAN_PUBLIC_BODY =
   /^\p{Lu}\p{Ll}+(?:amt|ämter|behörde|behörden|studentenwerk|studentenwerke|zentrum|zentren|bibliothek|bibliotheken|zentrale|zentralen|kammer|kammern|gericht|gerichte|verwaltung)$|^(?:Studentenwerk|Studentenwerke|Jobcenter|Arbeitsagentur|Volkshochschule|Volkshochschulen)$/u;
 
+/**
+ * Associations, federations and foundations speak for a trade or a cause, they sell nothing:
+ * "American Dental Association", "Bundesverband Deutscher Fertigbau", "Asociación Española de
+ * Pediatría", "Fundación Española de la Nutrición". "Society" is left out: "Skipton Building
+ * Society" is a bank.
+ */
+const ASSOCIATION =
+  /(?:^|\s)(?:association|associations|asociaci[oó]n|asociaciones|ассоциаци\p{L}*|federation|federaci[oó]n|föderation|fundaci[oó]n|\p{L}*verband|\p{L}*verbands|\p{L}*verbände)(?:\s|$)/iu;
+
 export function isPublicBodyOrSchool(name: string, activities: string): boolean {
   return (
     PUBLIC_BODY.test(name) ||
+    ASSOCIATION.test(name) ||
     GERMAN_PUBLIC_BODY.test(name) ||
     (SCHOOL.test(name) && !EDUCATION.test(activities.toLowerCase()))
   );

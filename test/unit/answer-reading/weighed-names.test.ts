@@ -1149,6 +1149,16 @@ Look for a grading report from **IGI** or **GIA**. CVD and HPHT stones are both 
     ]);
   });
 
+  it('associations, federations and foundations speak for a trade: no peers', () => {
+    const text = `## Options
+- **Waterpik** – the best-known countertop flosser.
+- **Philips Sonicare** – the Power Flosser 3000.
+- **The American Dental Association** gives its Seal to tested flossers.
+- **Bundesverband Deutscher Zahnärzte** – tips in German.
+- **Oral-B** – a cordless model.`;
+    expect(competitorsOf(text, 'Waterpik', 'en', 'water flossers')).toEqual(['Philips Sonicare', 'Oral-B']);
+  });
+
   it('"integrates natively with Salesforce and HubSpot" names tools, not peers', () => {
     const text = `## Alternatives
 - **Chili Piper** – routing for sales teams.
