@@ -778,9 +778,14 @@ function readCapitalizedRuns(
  * schwanken" enumerates names, then qualities: two lists, weighed apart.
  */
 function clauseStart(text: string, sentenceStart: number, index: number): number {
-  const clause = text.slice(sentenceStart, index);
-  const m = /.*(?:\s[–—]\s|:\s)/su.exec(clause);
-  return m ? sentenceStart + m[0].length : sentenceStart;
+  // A walk back from the name: most names stand a few words after their clause's start.
+  for (let i = index - 2; i > sentenceStart; i--) {
+    const c = text[i];
+    const spaceAfter = /\s/.test(text[i + 1]);
+    if (c === ':' && spaceAfter) return i + 2;
+    if ((c === '–' || c === '—') && spaceAfter && /\s/.test(text[i - 1])) return i + 2;
+  }
+  return sentenceStart;
 }
 
 /** A verb that makes the word before it the subject of a judgement or a description. */

@@ -161,6 +161,17 @@ function listAround(text: string, lineStart: number): { from: number; to: number
 }
 
 /**
+ * The text between two names with its spaces collapsed, when that is 40 characters or less: a
+ * count of the other characters first spares collapsing the long gaps (most of them).
+ */
+function shortGap(text: string, from: number, to: number): string | null {
+  let others = 0;
+  for (let i = from; i < to; i++) if (!/\s/.test(text[i]) && ++others > 40) return null;
+  const gap = text.slice(from, to).replace(/\s+/g, ' ');
+  return gap.length <= 40 ? gap : null;
+}
+
+/**
  * Whether a company of another kind is set against the brand or a competitor here: enumerated
  * with one ("on Airbnb or Booking.com", "Gmail and Outlook" after "compared with" the brand),
  * ranked beside the brand in one list, or named in one sentence with the brand and a comparison
@@ -177,8 +188,8 @@ export function comparedHere(
     for (const anchor of anchors) {
       const [a, b] = anchor.start < occurrence.start ? [anchor, occurrence] : [occurrence, anchor];
       if (b.start < a.end || b.start - a.end > 400) continue;
-      const gap = text.slice(a.end, b.start).replace(/\s+/g, ' ');
-      if (gap.length <= 40 && ENUMERATION_GAP.test(gap)) return true;
+      const gap = shortGap(text, a.end, b.start);
+      if (gap !== null && ENUMERATION_GAP.test(gap)) return true;
     }
     const sentence = sentenceAround(text, occurrence.start);
     const brandThere = subject.brandSpans.some((s) => s.start >= sentence.start && s.end <= sentence.end);
