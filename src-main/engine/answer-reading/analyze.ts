@@ -61,12 +61,7 @@ function toneSentences(text: string, spans: Span[], lines: Line[], scored: strin
     const { start, end } = line?.kind === 'table' ? line : sentenceAround(text, s.start);
     out.push(scored.slice(start, end));
     lastEnd = end;
-    const rest = text
-      .slice(start, end)
-      .replace(s.form, '')
-      .replace(/[^\p{L}]+/gu, ' ')
-      .trim();
-    if (line?.kind === 'heading' && rest.length < 25) {
+    if (line?.kind === 'heading' && headingOnlyNames(text.slice(start, end), s.form)) {
       const next = lines.find((l) => l.start > line.end && l.text.trim() && l.kind !== 'heading');
       if (next) {
         const around = sentenceAround(
@@ -80,6 +75,16 @@ function toneSentences(text: string, spans: Span[], lines: Line[], scored: strin
     if (out.length >= MAX_TONE_SENTENCES) break;
   }
   return out;
+}
+
+/** A heading holding little more than the brand's name: fewer than 25 letters beside it. */
+function headingOnlyNames(heading: string, form: string): boolean {
+  return (
+    heading
+      .replace(form, '')
+      .replace(/[^\p{L}]+/gu, ' ')
+      .trim().length < 25
+  );
 }
 
 /**

@@ -19,6 +19,8 @@ interface CompiledLexicon {
   phrasesAt: Map<string, Array<{ re: RegExp; p: number }>>;
   longest: number;
   negators: Set<string>;
+  /** Each word's polarity once looked up (see `polarityOf`). */
+  polarities: Map<string, number>;
 }
 
 const compiled = new Map<Language, CompiledLexicon>();
@@ -65,6 +67,7 @@ function compile(language: Language): CompiledLexicon {
     phrasesAt,
     longest,
     negators: new Set(lex.negators),
+    polarities: new Map(),
   };
   compiled.set(language, result);
   return result;
@@ -90,6 +93,16 @@ function negated(sentence: string, index: number, negators: Set<string>): boolea
 const NOUN_NEGATORS = new Set(['без', 'without', 'ohne', 'sin']);
 
 function polarityOf(word: string, lex: CompiledLexicon): number {
+  // Remembered per word: finding a stem tries every prefix of the word, and words recur.
+  let p = lex.polarities.get(word);
+  if (p === undefined) {
+    if (lex.polarities.size > 50_000) lex.polarities.clear();
+    lex.polarities.set(word, (p = lookUpPolarity(word, lex)));
+  }
+  return p;
+}
+
+function lookUpPolarity(word: string, lex: CompiledLexicon): number {
   const exact = lex.exact.get(word);
   if (exact !== undefined) return exact;
   for (let n = Math.min(word.length, lex.longest); n >= 2; n--) {
