@@ -161,8 +161,22 @@ const PROSE_TRIGGERS = [
 /** Kinds of company with examples in brackets: "Европейские марки (Volvo, Scania, MAN)". */
 const KIND_BEFORE_BRACKET =
   '(?:brands|makers|manufacturers|companies|providers|competitors|марки|бренды|производители|компании|конкуренты|marken|hersteller|anbieter|unternehmen|marcas|fabricantes|empresas|proveedores)';
+/**
+ * The letters a trigger starts with (the label of more options starts "other", "more", "weitere",
+ * "andere", "otras", "други…"): a lookahead for them is tried before the lookbehind at each
+ * position, and fails fast at most of them (a fifth of this regex's time).
+ */
+const TRIGGER_HEADS = [
+  ...new Set([
+    ...PROSE_TRIGGERS.filter((t) => !t.startsWith('(')).map((t) => t[0]),
+    ...KIND_BEFORE_BRACKET.slice(3, -1)
+      .split('|')
+      .map((t) => t[0]),
+    ...'omwaд',
+  ]),
+].join('');
 const PROSE = new RegExp(
-  `(?<![\\p{L}])(?:(?:${PROSE_TRIGGERS.join('|')})[ \\u00A0]+([^.!?\\n;]{1,160})|${KIND_BEFORE_BRACKET}[ \\u00A0]*\\(([^.!?\\n;)]{1,160}))`,
+  `(?=[${TRIGGER_HEADS}])(?<![\\p{L}])(?:(?:${PROSE_TRIGGERS.join('|')})[ \\u00A0]+([^.!?\\n;]{1,160})|${KIND_BEFORE_BRACKET}[ \\u00A0]*\\(([^.!?\\n;)]{1,160}))`,
   'giu',
 );
 const ENUM_SPLIT = /\s*(?:,|;|\s(?:and|or|und|oder|y|o|и|или|а также|as well as|sowie)\s)\s*/iu;
@@ -172,8 +186,9 @@ const LEADING_PREPOSITION = /^(?:у|в|на|с|от|к|the|bei|von|mit|de|en|a|a
 const CYRILLIC = /[\u0400-\u04FF]/;
 const NAME_WORD = "(?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}&'’+]*(?:[.-][\\p{L}\\p{N}]+)*|[a-z]{1,3}[A-Z][\\p{L}]*)";
 // "Bath & Body Works", "Villeroy & Boch": an ampersand between capitalised words joins one name.
+// The lookahead first: a cheap test of the next letters spares the lookbehind at most positions.
 const CAPITALIZED_RUN = new RegExp(
-  `(?<![\\p{L}\\p{N}.'’-])${NAME_WORD}(?:[ \\u00A0](?:${NAME_WORD}|of|de|del|&[ \\u00A0]${NAME_WORD})){0,3}(?![\\p{L}\\p{N}])`,
+  `(?=[\\p{Lu}\\p{N}]|[a-z]{1,3}[A-Z])(?<![\\p{L}\\p{N}.'’-])${NAME_WORD}(?:[ \\u00A0](?:${NAME_WORD}|of|de|del|&[ \\u00A0]${NAME_WORD})){0,3}(?![\\p{L}\\p{N}])`,
   'gu',
 );
 /** A list joint right before a phrase: the cheap test that spares ENUM_BEFORE almost always. */
