@@ -9,7 +9,7 @@ import type { KnownCompetitor, Language } from './types';
 import { CORPORATE_WORDS, FUNCTION_WORD_SET, NAME_CONNECTORS } from './generic-words';
 import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-like';
 import { isNameForm, namePatternSource, namesRegex, nameTokens } from './name-pattern';
-import { firstNamed, foldedText } from './name-scan';
+import { findIndexedSpans, firstNamed, foldedText, indexSpellings, type SpellingIndex } from './name-scan';
 import { isSentenceStart } from './brand-mentions';
 import {
   exampleOfTrade,
@@ -323,8 +323,16 @@ interface KnownMatch {
  */
 class KnownMatcher {
   private readonly byLetter = new Map<string, { regex: RegExp; canonicals: string[] }>();
+  /** Each spelling an entry of its own, indexed once for the scan of name-scan.ts. */
+  private readonly spellings: SpellingIndex;
+  private readonly canonicals: string[];
 
-  constructor(entries: Array<{ name: string; canonical: string }>, russianContext: boolean) {
+  constructor(
+    entries: Array<{ name: string; canonical: string }>,
+    private readonly russianContext: boolean,
+  ) {
+    this.spellings = indexSpellings(entries.map((e) => [e.name]));
+    this.canonicals = entries.map((e) => e.canonical);
     const grouped = new Map<string, { sources: string[]; canonicals: string[] }>();
     for (const e of [...entries].sort((a, b) => b.name.length - a.name.length)) {
       const src = namePatternSource(e.name, russianContext);
@@ -343,8 +351,18 @@ class KnownMatcher {
     return this.byLetter.size === 0;
   }
 
-  /** Every known name in `text`, left to right, not overlapping. */
+  /**
+   * Every known name in `text`, left to right, not overlapping: by the string scan, or by the
+   * regexes when folding the text changes its length.
+   */
   matches(text: string): KnownMatch[] {
+    const spans = findIndexedSpans(text, this.spellings, this.russianContext);
+    if (spans)
+      return spans.map((s) => ({
+        index: s.start,
+        length: s.end - s.start,
+        canonical: this.canonicals[s.entry],
+      }));
     const out: KnownMatch[] = [];
     WORD_START.lastIndex = 0;
     for (let w = WORD_START.exec(text); w; w = WORD_START.exec(text)) {

@@ -92,19 +92,11 @@ function headOf(folded: string): number {
 const twoCharKey = (s: string, at: number) => (s.charCodeAt(at) + 1) * 0x10000 + s.charCodeAt(at + 1);
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
-/**
- * Every place one of the entries is written in `text`, left to right, not overlapping: at each
- * word start the longest match of any spelling of any entry. Null when folding the text changes
- * its length (offsets would not be the answer's): the caller then falls back to regexes.
- */
-export function findNamedSpans(
-  text: string,
-  entries: string[][],
-  russianContext: boolean,
-): NamedSpan[] | null {
-  const { folded, starts } = wordStartsOf(text);
-  if (folded.length !== text.length) return null;
-  const byLetter = new Map<number, Array<{ spelling: string; entry: number }>>();
+/** The spellings of a list of entries by the key of their first characters (see `headOf`). */
+export type SpellingIndex = Map<number, Array<{ spelling: string; entry: number }>>;
+
+export function indexSpellings(entries: string[][]): SpellingIndex {
+  const byLetter: SpellingIndex = new Map();
   entries.forEach((spellings, entry) => {
     for (const spelling of new Set(spellings)) {
       const head = foldForms(spelling.trim());
@@ -115,6 +107,30 @@ export function findNamedSpans(
       list.push({ spelling: spelling.trim(), entry });
     }
   });
+  return byLetter;
+}
+
+/**
+ * Every place one of the entries is written in `text`, left to right, not overlapping: at each
+ * word start the longest match of any spelling of any entry. Null when folding the text changes
+ * its length (offsets would not be the answer's): the caller then falls back to regexes.
+ */
+export function findNamedSpans(
+  text: string,
+  entries: string[][],
+  russianContext: boolean,
+): NamedSpan[] | null {
+  return findIndexedSpans(text, indexSpellings(entries), russianContext);
+}
+
+/** `findNamedSpans` with the entries indexed beforehand, for a list scanned again and again. */
+export function findIndexedSpans(
+  text: string,
+  byLetter: SpellingIndex,
+  russianContext: boolean,
+): NamedSpan[] | null {
+  const { folded, starts } = wordStartsOf(text);
+  if (folded.length !== text.length) return null;
   const out: NamedSpan[] = [];
   let after = 0;
   for (const start of starts) {
