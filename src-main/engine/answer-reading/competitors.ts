@@ -5,6 +5,7 @@
  * and a weak name (one capitalized word) is dropped when most of its siblings in the same list or
  * table column are not names (then that list enumerates criteria, not brands).
  */
+import { capitalizedRuns } from './capitalized-runs';
 import type { KnownCompetitor, Language } from './types';
 import { CORPORATE_WORDS, FUNCTION_WORD_SET, NAME_CONNECTORS } from './generic-words';
 import { cleanCandidate, generic, judgeName, type NameVerdict } from './name-like';
@@ -184,13 +185,6 @@ const ENUM_SPLIT = /\s*(?:,|;|\s(?:and|or|und|oder|y|o|и|или|а также|a
 const LEADING_PREPOSITION = /^(?:у|в|на|с|от|к|the|bei|von|mit|de|en|a|al|con|el|la|los|las|der|die|das)\s+/i;
 
 const CYRILLIC = /[\u0400-\u04FF]/;
-const NAME_WORD = "(?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}&'’+]*(?:[.-][\\p{L}\\p{N}]+)*|[a-z]{1,3}[A-Z][\\p{L}]*)";
-// "Bath & Body Works", "Villeroy & Boch": an ampersand between capitalised words joins one name.
-// The lookahead first: a cheap test of the next letters spares the lookbehind at most positions.
-const CAPITALIZED_RUN = new RegExp(
-  `(?=[\\p{Lu}\\p{N}]|[a-z]{1,3}[A-Z])(?<![\\p{L}\\p{N}.'’-])${NAME_WORD}(?:[ \\u00A0](?:${NAME_WORD}|of|de|del|&[ \\u00A0]${NAME_WORD})){0,3}(?![\\p{L}\\p{N}])`,
-  'gu',
-);
 /** A list joint right before a phrase: the cheap test that spares ENUM_BEFORE almost always. */
 const JOINT_BEFORE = /(?:,|\s(?:and|or|y|o|e|und|oder|sowie|и|или))(?:\s+\p{L}{2,3})?\s*[«"“„*]*$/iu;
 /**
@@ -729,16 +723,15 @@ function readCapitalizedRuns(
   let spanAt = 0;
   const proseAcronyms: Candidate[] = [];
   const adviceStep = adviceSteps(text);
-  CAPITALIZED_RUN.lastIndex = 0;
-  for (let m = CAPITALIZED_RUN.exec(text); m; m = CAPITALIZED_RUN.exec(text)) {
-    const runEnd = m.index + m[0].length;
+  for (const m of capitalizedRuns(text)) {
+    const runEnd = m.index + m.run.length;
     const line = lineAt(lines, m.index);
     if (!line || line.kind === 'table') continue;
     if (line.kind !== 'text' && m.index <= line.contentStart + 4) continue;
     const initial = isSentenceStart(text, m.index, false) || startsQuotedPhrase(text, m.index, runEnd);
     // A capitalized common noun opening a sentence is no part of the name after it
     // («Альтернативы amoCRM для …»); German writes every noun so, anywhere.
-    const run = ctx.germanNouns || initial ? withoutLeadingCommonNouns(m[0]) : m[0];
+    const run = ctx.germanNouns || initial ? withoutLeadingCommonNouns(m.run) : m.run;
     const runAt = runEnd - run.length;
     const inList = enumerated(text, runAt, runEnd);
     // Asked only of runs that are candidates (most runs are not: the tests cost a third of the analysis).
