@@ -423,9 +423,10 @@ const stemOf = memoized((name: string): string => {
 
 /**
  * German prose puts a category noun before a name ("der Discounter Aldi", "die Direktbank ING"),
- * and a sentence may open with one («Альтернативы amoCRM …»), or with a preposition ("Auf
- * Kleinanzeigen"): it is not part of the name. Only nouns of six letters or more are cut ("About You" stays), only
- * from a run of two or more words, and never before a connector.
+ * and a sentence may open with one («Альтернативы amoCRM …») or with a preposition ("Auf
+ * Kleinanzeigen"): it is not part of the name. Only nouns of six letters or more and the function
+ * words of generic-words.ts are cut ("About You" stays), only from a run of two or more words, and
+ * never before a connector.
  */
 function withoutLeadingCommonNouns(run: string): string {
   let rest = run;

@@ -1,8 +1,9 @@
 /**
  * Tone toward the brand: a lexicon score over the sentences that name it. Each sentiment word
  * counts +1 or −1; a negator up to three words before it in the same clause flips it ("не
- * рекомендую", "not reliable", "nicht empfehlenswert", "no recomiendo"). Questions count nothing.
- * Sum > 0 is positive, < 0 negative, 0 neutral: mixed praise and criticism is neutral.
+ * рекомендую", "not reliable", "nicht empfehlenswert", "no recomiendo"). Questions count nothing,
+ * and praise turned by "but" loses a point (`withCaveat`). Sum > 0 is positive, < 0 negative, 0
+ * neutral: mixed praise and criticism is neutral.
  */
 import type { Language, Tone } from './types';
 import { LEXICONS } from './tone-lexicon';
