@@ -58,7 +58,8 @@ function toneSentences(text: string, spans: Span[], lines: Line[], scored: strin
     if (COMPARED_WITH.test(text.slice(Math.max(0, s.start - 40), s.start))) continue;
     const line = lineAt(lines, s.start);
     // A table row is read whole: the verdict sits in other cells of the brand's row.
-    const { start, end } = line?.kind === 'table' ? line : sentenceAround(text, s.start);
+    // A sentence right after it that turns against it ("However, …") is read with it.
+    const { start, end } = line?.kind === 'table' ? line : withTurn(text, sentenceAround(text, s.start));
     out.push(scored.slice(start, end));
     lastEnd = end;
     if (line?.kind === 'heading' && headingOnlyNames(text.slice(start, end), s.form)) {
@@ -75,6 +76,19 @@ function toneSentences(text: string, spans: Span[], lines: Line[], scored: strin
     if (out.length >= MAX_TONE_SENTENCES) break;
   }
   return out;
+}
+
+const TURN =
+  /^[ \u00A0]*(?:however|but|though|однако|но|впрочем|allerdings|aber|jedoch|sin embargo|pero|no obstante)[,\s]/iu;
+
+/**
+ * The sentence, and the next one when it turns against it: "Notion is the most flexible. However,
+ * it is overkill for simple notes." The drawback names the brand no more, yet weighs on its praise
+ * (tone.ts `withCaveat`).
+ */
+function withTurn(text: string, sentence: { start: number; end: number }): { start: number; end: number } {
+  if (!TURN.test(text.slice(sentence.end, sentence.end + 20))) return sentence;
+  return { start: sentence.start, end: sentenceAround(text, sentence.end + 2).end };
 }
 
 /** A heading holding little more than the brand's name: fewer than 25 letters beside it. */

@@ -59,6 +59,19 @@ describe('tone toward the brand', () => {
     ).toBe('positive');
   });
 
+  it('a next sentence that turns against the praise ("However, …") balances it', () => {
+    expect(
+      toneOf(
+        'Notion is a solid choice for organisers. However, it is overkill for simple note-taking.',
+        'Notion',
+        'en',
+      ),
+    ).toBe('neutral');
+    expect(
+      toneOf('Notion is a solid choice for organisers. Pages and databases come with it.', 'Notion', 'en'),
+    ).toBe('positive');
+  });
+
   it('a sentence that names the brand only as the yardstick of a comparison judges the other name', () => {
     expect(
       toneOf('Talantix: аналитика проще, чем у Хантфлоу, а работа с заказчиками слабее.', 'Хантфлоу', 'ru'),
