@@ -491,7 +491,10 @@ export function extractCompetitors(ctx: CompetitorContext): FoundCompetitor[] {
   return mergeAndOrder([...reading.loose, ...acceptedFromGroups(reading)], ctx);
 }
 
-/** The judge of phrases: a name recurs within one answer (list, bold, prose), so each phrase once. */
+/**
+ * The judge of phrases: a name recurs within one answer (list, bold, prose), so each phrase once
+ * per way of judging it (a place that weighs names also reads quoted and lowercase ones).
+ */
 function judgeOnce(ctx: CompetitorContext, known: KnownMatcher | null): Judge {
   const knownOf = (phrase: string): string | undefined => {
     if (!known) return undefined;
@@ -500,7 +503,7 @@ function judgeOnce(ctx: CompetitorContext, known: KnownMatcher | null): Judge {
   };
   const verdicts = new Map<string, { verdict: NameVerdict | null; own: boolean; canonical?: string }>();
   return (raw, index, structural, lenient = false, dictionary = true) => {
-    const memoKey = (lenient ? '1' : '0') + (dictionary ? '1' : '0') + raw;
+    const memoKey = (structural ? '1' : '0') + (lenient ? '1' : '0') + (dictionary ? '1' : '0') + raw;
     let v = verdicts.get(memoKey);
     if (!v) {
       const judged = judgeName(raw, ctx, lenient, dictionary);
