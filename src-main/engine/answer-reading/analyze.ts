@@ -201,6 +201,19 @@ function isBrandPrefix(phrase: string, prefixes: string[][]): boolean {
   return prefixes.some((p) => p.length === words.length && p.every((w, i) => sameWord(words[i], w)));
 }
 
+const ownPhrasesByBrand = new Map<string, Map<string, boolean>>();
+
+/** Phrases judged own or not for a brand, remembered across its answers: they recur. */
+function ownPhrasesOf(brandNames: string[], russianContext: boolean): Map<string, boolean> {
+  const key = (russianContext ? 'r' : 'l') + brandNames.join('\u0001');
+  let phrases = ownPhrasesByBrand.get(key);
+  if (!phrases) {
+    if (ownPhrasesByBrand.size > 500) ownPhrasesByBrand.clear();
+    ownPhrasesByBrand.set(key, (phrases = new Map()));
+  }
+  return phrases;
+}
+
 export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
   const text = (input.text ?? '').slice(0, MAX_ANALYZED_CHARS);
   const language = input.language;
@@ -216,10 +229,18 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
   const brandLiterals = nameLiterals(brandNames, russianContext);
   const family = familyRegex(brandNames);
   const prefixes = brandPrefixes(brandNames);
+  const ownPhrases = ownPhrasesOf(brandNames, russianContext);
   const isOwnBrand = (phrase: string) => {
-    if (family?.test(phrase.trim())) return true;
-    if (isBrandPrefix(phrase, prefixes)) return true;
-    return mayHoldName(phrase, brandLiterals) && holdsName(phrase, brandNames, russianContext);
+    let own = ownPhrases.get(phrase);
+    if (own === undefined) {
+      own =
+        !!family?.test(phrase.trim()) ||
+        isBrandPrefix(phrase, prefixes) ||
+        (mayHoldName(phrase, brandLiterals) && holdsName(phrase, brandNames, russianContext));
+      if (ownPhrases.size > 5000) ownPhrases.clear();
+      ownPhrases.set(phrase, own);
+    }
+    return own;
   };
   const extracted = extractCompetitors({
     text: masked,
