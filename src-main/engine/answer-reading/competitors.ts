@@ -506,12 +506,7 @@ function judgeOnce(ctx: CompetitorContext, known: KnownMatcher | null): Judge {
     const memoKey = (structural ? '1' : '0') + (lenient ? '1' : '0') + (dictionary ? '1' : '0') + raw;
     let v = verdicts.get(memoKey);
     if (!v) {
-      const judged = judgeName(raw, ctx, lenient, dictionary);
-      // A quoted name in a list lead or heading is sure, even where its words read as weak.
-      const verdict =
-        (structural && (!judged || judged.ordinaryEnding) ? quotedName(raw, ctx) : null) ??
-        judged ??
-        (structural ? lowercaseName(raw, ctx) : null);
+      const verdict = verdictOf(raw, ctx, structural, lenient, dictionary);
       const phrase = verdict?.name ?? raw;
       const own = ctx.isOwnBrand(phrase);
       v = { verdict, own, canonical: own ? undefined : knownOf(phrase) };
@@ -530,6 +525,33 @@ function judgeOnce(ctx: CompetitorContext, known: KnownMatcher | null): Judge {
       own: false,
     };
   };
+}
+
+/** Verdicts by the way of judging, then by phrase: a pure function of both, remembered across answers. */
+const verdictsByWay = new Map<string, Map<string, NameVerdict | null>>();
+
+function verdictOf(
+  raw: string,
+  ctx: CompetitorContext,
+  structural: boolean,
+  lenient: boolean,
+  dictionary: boolean,
+): NameVerdict | null {
+  const way = `${ctx.language}${+ctx.textIsCyrillic}${+ctx.germanNouns}${+structural}${+lenient}${+dictionary}`;
+  let byPhrase = verdictsByWay.get(way);
+  if (!byPhrase) verdictsByWay.set(way, (byPhrase = new Map()));
+  let verdict = byPhrase.get(raw);
+  if (verdict === undefined) {
+    const judged = judgeName(raw, ctx, lenient, dictionary);
+    // A quoted name in a list lead or heading is sure, even where its words read as weak.
+    verdict =
+      (structural && (!judged || judged.ordinaryEnding) ? quotedName(raw, ctx) : null) ??
+      judged ??
+      (structural ? lowercaseName(raw, ctx) : null);
+    if (byPhrase.size > 20_000) byPhrase.clear();
+    byPhrase.set(raw, verdict);
+  }
+  return verdict;
 }
 
 function addToGroup(reading: Reading, group: string, item: GroupItem): void {
