@@ -22,6 +22,7 @@ import { heldOut10Answers } from '../../fixtures/real-answers/held-out-10';
 import { heldOut11Answers } from '../../fixtures/real-answers/held-out-11';
 import { heldOut12Answers } from '../../fixtures/real-answers/held-out-12';
 import { heldOut13Answers } from '../../fixtures/real-answers/held-out-13';
+import { heldOut14Answers } from '../../fixtures/real-answers/held-out-14';
 import { TRAP_CLASSES, type RealAnswer, type TrapClass } from '../../fixtures/real-answers/corpus';
 import { realInput } from '../../fixtures/real-answers/input';
 
@@ -186,14 +187,23 @@ const ACCURACY: Array<{ name: string; set: RealAnswer[]; timeout: number; floors
     floors: { precision: 0.74, recall: 0.68, position: 0.76, mentionF1: 0.98, occurrences: 0.97, tone: 0.6 },
   },
   {
-    // held-out-13/, written blind at the start of stop 28 by two helpers that never saw the
-    // analyser, never read. Code of the start of stop 28: P 0.758, R 0.810, position 0.734, tone
-    // 0.554; end of stop 28: P 0.758, R 0.810, position 0.734, tone 0.571 (occurrences 0.969 once
-    // possessives were labelled as every other set labels them).
-    name: 'the held-out set',
+    // held-out-13/, written blind at the start of stop 28 by two helpers that never saw the analyser
+    // and measured blind through the stop (code of the start of stop 28: P 0.758, R 0.810, position
+    // 0.734, tone 0.554; end of stop 28: P 0.758, R 0.810, position 0.734, tone 0.571, occurrences
+    // 0.969 once possessives were labelled as every other set labels them). Tuned on from stop 29.
+    name: 'the fourteenth tuning set',
     set: heldOut13Answers,
     timeout: 60_000,
     floors: { precision: 0.72, recall: 0.77, position: 0.7, mentionF1: 0.98, occurrences: 0.93, tone: 0.54 },
+  },
+  {
+    // held-out-14/, written blind at the end of stop 28 by two helpers that never saw the analyser
+    // (58 answers), consulted by no choice. Code of the start and of the end of stop 28 alike: P 0.800,
+    // R 0.773, position 0.793, tone 0.759, occurrences 1.000.
+    name: 'the held-out set',
+    set: heldOut14Answers,
+    timeout: 60_000,
+    floors: { precision: 0.77, recall: 0.74, position: 0.76, mentionF1: 0.98, occurrences: 0.97, tone: 0.72 },
   },
 ];
 
@@ -245,11 +255,16 @@ describe.each(TRAP_CLASSES)('traps of class %s', (cls) => {
 });
 
 /** One written set: its size per language, ids apart from the corpus, traps found in the text. */
-function expectWellFormed(set: RealAnswer[], perLanguage: number): void {
-  expect(set).toHaveLength(perLanguage * 4);
-  for (const lang of ['ru', 'en', 'de', 'es']) {
-    expect(set.filter((a) => a.language === lang)).toHaveLength(perLanguage);
-  }
+/** Answers per language: one count for all four, or one each (ru, en, de, es). */
+type PerLanguage = number | [number, number, number, number];
+
+function expectWellFormed(set: RealAnswer[], perLanguage: PerLanguage): void {
+  const counts =
+    typeof perLanguage === 'number' ? [perLanguage, perLanguage, perLanguage, perLanguage] : perLanguage;
+  expect(set).toHaveLength(counts.reduce((a, b) => a + b, 0));
+  (['ru', 'en', 'de', 'es'] as const).forEach((lang, i) => {
+    expect(set.filter((a) => a.language === lang)).toHaveLength(counts[i]);
+  });
   const ids = new Set(realAnswers.map((a) => a.id));
   expect(set.filter((a) => ids.has(a.id))).toEqual([]);
   for (const a of set) for (const t of a.traps) expect(a.text).toContain(t.text);
@@ -276,6 +291,7 @@ describe.each([
   { name: 'held-out-11', set: heldOut11Answers, perLanguage: 16 },
   { name: 'held-out-12', set: heldOut12Answers, perLanguage: 16 },
   { name: 'held-out-13', set: heldOut13Answers, perLanguage: 16 },
+  { name: 'held-out-14', set: heldOut14Answers, perLanguage: [13, 13, 16, 16] as PerLanguage },
 ])('the written-blind set $name', ({ set, perLanguage }) => {
   it('holds its answers per language, none sharing an id with the corpus or another set', () => {
     expectWellFormed(set, perLanguage);
@@ -293,6 +309,7 @@ describe.each([
       heldOut11Answers,
       heldOut12Answers,
       heldOut13Answers,
+      heldOut14Answers,
     ]
       .filter((o) => o !== set)
       .flat();
