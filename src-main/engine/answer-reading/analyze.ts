@@ -118,8 +118,6 @@ function withoutNames(text: string, evidence: Evidence): string {
   return out + text.slice(at);
 }
 
-const familyCache = new Map<string, RegExp | null>();
-
 /**
  * The own brand's products: for a brand with a corporate word ("Альфа-Банк", "Sabadell Bank"), a
  * name that starts with its core ("Альфа-Карта", "Альфа Инвестиции") belongs to the brand's family,
@@ -127,9 +125,6 @@ const familyCache = new Map<string, RegExp | null>();
  * Telekom" is not Deutsche Bank's.
  */
 function familyRegex(names: string[]): RegExp | null {
-  const key = names.join('\u0001');
-  const cached = familyCache.get(key);
-  if (cached !== undefined) return cached;
   const cores: string[] = [];
   for (const name of names) {
     const words = name.split(/[\s\-‐‑–]+/u).filter(Boolean);
@@ -139,13 +134,8 @@ function familyRegex(names: string[]): RegExp | null {
     if (w.length < 3 || /(?:e|er|es|en|ий|ый|ой|ая|ое|ский)$/u.test(w)) continue;
     cores.push(w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   }
-  const re = cores.length ? new RegExp(`^(?:${cores.join('|')})(?=$|[\\s\\-‐‑–])`, 'iu') : null;
-  if (familyCache.size > 500) familyCache.clear();
-  familyCache.set(key, re);
-  return re;
+  return cores.length ? new RegExp(`^(?:${cores.join('|')})(?=$|[\\s\\-‐‑–])`, 'iu') : null;
 }
-
-const prefixCache = new Map<string, string[][]>();
 
 /** Lowercase, `ё` as `е`, words apart. */
 const foldWords = (phrase: string) => phrase.toLowerCase().replace(/ё/g, 'е').split(/\s+/u).filter(Boolean);
@@ -156,9 +146,6 @@ const foldWords = (phrase: string) => phrase.toLowerCase().replace(/ё/g, 'е').
  * generic words ("Best" of "Best Buy" stays an ordinary word).
  */
 function brandPrefixes(names: string[]): string[][] {
-  const key = names.join('\u0001');
-  const cached = prefixCache.get(key);
-  if (cached) return cached;
   const prefixes: string[][] = [];
   for (const name of names) {
     const words = foldWords(name);
@@ -168,8 +155,6 @@ function brandPrefixes(names: string[]): string[][] {
       prefixes.push(prefix);
     }
   }
-  if (prefixCache.size > 500) prefixCache.clear();
-  prefixCache.set(key, prefixes);
   return prefixes;
 }
 
@@ -201,17 +186,36 @@ function isBrandPrefix(phrase: string, prefixes: string[][]): boolean {
   return prefixes.some((p) => p.length === words.length && p.every((w, i) => sameWord(words[i], w)));
 }
 
-const ownPhrasesByBrand = new Map<string, Map<string, boolean>>();
+const ownBrandTests = new Map<string, (phrase: string) => boolean>();
 
-/** Phrases judged own or not for a brand, remembered across its answers: they recur. */
-function ownPhrasesOf(brandNames: string[], russianContext: boolean): Map<string, boolean> {
+/**
+ * Whether a phrase is the own brand: one of its family, a fragment of its name, or a phrase holding
+ * its name. Built once per brand, and remembered per phrase across the brand's answers (phrases
+ * recur, and the answer is none of the test's inputs).
+ */
+function ownBrandTest(brandNames: string[], russianContext: boolean): (phrase: string) => boolean {
   const key = (russianContext ? 'r' : 'l') + brandNames.join('\u0001');
-  let phrases = ownPhrasesByBrand.get(key);
-  if (!phrases) {
-    if (ownPhrasesByBrand.size > 500) ownPhrasesByBrand.clear();
-    ownPhrasesByBrand.set(key, (phrases = new Map()));
-  }
-  return phrases;
+  const cached = ownBrandTests.get(key);
+  if (cached) return cached;
+  const family = familyRegex(brandNames);
+  const prefixes = brandPrefixes(brandNames);
+  const literals = nameLiterals(brandNames, russianContext);
+  const judged = new Map<string, boolean>();
+  const isOwnBrand = (phrase: string) => {
+    let own = judged.get(phrase);
+    if (own === undefined) {
+      own =
+        !!family?.test(phrase.trim()) ||
+        isBrandPrefix(phrase, prefixes) ||
+        (mayHoldName(phrase, literals) && holdsName(phrase, brandNames, russianContext));
+      if (judged.size > 5000) judged.clear();
+      judged.set(phrase, own);
+    }
+    return own;
+  };
+  if (ownBrandTests.size > 500) ownBrandTests.clear();
+  ownBrandTests.set(key, isOwnBrand);
+  return isOwnBrand;
 }
 
 export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
@@ -226,22 +230,7 @@ export function analyzeAnswer(input: AnalysisInput): AnalysisResult {
   const mention = spans.length > 0 ? 1 : 0;
   const lines = splitLines(masked);
 
-  const brandLiterals = nameLiterals(brandNames, russianContext);
-  const family = familyRegex(brandNames);
-  const prefixes = brandPrefixes(brandNames);
-  const ownPhrases = ownPhrasesOf(brandNames, russianContext);
-  const isOwnBrand = (phrase: string) => {
-    let own = ownPhrases.get(phrase);
-    if (own === undefined) {
-      own =
-        !!family?.test(phrase.trim()) ||
-        isBrandPrefix(phrase, prefixes) ||
-        (mayHoldName(phrase, brandLiterals) && holdsName(phrase, brandNames, russianContext));
-      if (ownPhrases.size > 5000) ownPhrases.clear();
-      ownPhrases.set(phrase, own);
-    }
-    return own;
-  };
+  const isOwnBrand = ownBrandTest(brandNames, russianContext);
   const extracted = extractCompetitors({
     text: masked,
     lines,

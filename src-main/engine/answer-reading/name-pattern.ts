@@ -210,8 +210,6 @@ export function namesRegex(names: string[], russianContext: boolean): RegExp | n
   return regex;
 }
 
-const literalsCache = new Map<string, string[]>();
-
 /**
  * What every match of `namesRegex(names)` holds, folded (`foldForms`): the literal each name's
  * pattern starts with ("Яндекс" of "Яндексом", "Sber" of "SberBank"). A phrase holding none of
@@ -219,17 +217,10 @@ const literalsCache = new Map<string, string[]>();
  * costs microseconds per phrase, and most phrases judged hold no brand).
  */
 export function nameLiterals(names: string[], russianContext: boolean): string[] {
-  const key = (russianContext ? 'r' : 'l') + names.join('\u0001');
-  let literals = literalsCache.get(key);
-  if (!literals) {
-    literals = names
-      .map((n) => nameTokens(n))
-      .filter((tokens) => tokens.length > 0)
-      .map((tokens) => foldForms(tokenForms(tokens[0], tokens.length === 1, russianContext).literal));
-    if (literalsCache.size >= REGEX_CACHE_SIZE) literalsCache.clear();
-    literalsCache.set(key, literals);
-  }
-  return literals;
+  return names
+    .map((n) => nameTokens(n))
+    .filter((tokens) => tokens.length > 0)
+    .map((tokens) => foldForms(tokenForms(tokens[0], tokens.length === 1, russianContext).literal));
 }
 
 /** Whether `phrase` may hold one of the names `literals` stand for (see `nameLiterals`). */
